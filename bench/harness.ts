@@ -1,0 +1,149 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Faker, en } from '@faker-js/faker';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../server/app.ts';
+import type { Config } from '../server/config.ts';
+import type { Db } from '../server/db/database.ts';
+import type { DialectName } from '../server/db/dialect.ts';
+import { hashPassword } from '../server/features/auth/passwords.ts';
+import { insertUser } from '../server/features/users/users.repository.ts';
+import { systemClock } from '../server/lib/clock.ts';
+import { openFreshDatabase } from '../server/test/fresh-database.ts';
+
+/** Every benchmark draws its data from this seed, so two runs measure the same rows. */
+export const SEED = 20261122;
+
+/** A faker whose output depends only on `seed`. */
+export function seededFaker(seed = SEED): Faker {
+  const faker = new Faker({ locale: [en] });
+  faker.seed(seed);
+  return faker;
+}
+
+/** One printed table: a title, column names, rows, and notes under it. */
+export interface Table {
+  title: string;
+  columns: string[];
+  rows: (string | number)[][];
+  notes?: string[];
+}
+
+/** A named measurement; `run` seeds its own data on each database it is given. */
+export interface Scenario {
+  description: string;
+  run(options: { dialects: DialectName[] }): Promise<Table[]>;
+}
+
+/** A real HTTP server on 127.0.0.1 over a fresh, migrated database. */
+export interface BenchServer {
+  url: string;
+  app: FastifyInstance;
+  db: Db;
+  dialect: DialectName;
+  dataDir: string;
+  /** Creates a user in the database and signs them in over HTTP; resolves to an access token. */
+  signUp(email: string): Promise<{ userId: number; token: string }>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts Nestmark as in production (a SQLite file in WAL mode, or a fresh PostgreSQL database),
+ * listening on a free port, request logging off. Overrides adjust the configuration.
+ */
+export async function startBenchServer(
+  dialect: DialectName,
+  overrides: Partial<Config> = {},
+): Promise<BenchServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), `nestmark-bench-${dialect}-`));
+  const { db, drop } = await openFreshDatabase(dialect, {
+    sqliteFile: join(dataDir, 'nestmark.db'),
+  });
+  const config: Config = {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    databaseUrl: undefined,
+    appUrl: 'http://127.0.0.1',
+    jwtSecret: 'benchmark-secret-that-is-long-enough',
+    ownerEmail: undefined,
+    ownerPassword: undefined,
+    importMaxBytes: 1024 * 1024 * 1024,
+    trashDays: undefined,
+    smtpUrl: undefined,
+    mailFrom: undefined,
+    trustProxy: false,
+    uploadMaxBytes: 10 * 1024 * 1024,
+    logLevel: 'silent',
+    ...overrides,
+  };
+  // Link previews would reach for the seeded URLs on the internet; a benchmark measures Nestmark.
+  const app = await buildApp({
+    config,
+    db,
+    clock: systemClock,
+    logging: false,
+    backgroundPreviews: false,
+  });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    url,
+    app,
+    db,
+    dialect,
+    dataDir,
+    async signUp(email) {
+      const password = 'benchmark-password';
+      const user = await insertUser(db, {
+        name: email,
+        email,
+        passwordHash: await hashPassword(password),
+        permission: 7,
+        now: new Date().toISOString(),
+      });
+      const response = await fetch(`${url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      });
+      const body = (await response.json()) as { data: { token: { access_token: string } } };
+      return { userId: user.id, token: body.data.token.access_token };
+    },
+    async close() {
+      await app.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The `p`-th percentile (0–100) of `values` (nearest rank). */
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank] ?? Number.NaN;
+}
+
+/** Milliseconds `work` takes, and what it returns. */
+export async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const start = process.hrtime.bigint();
+  const value = await work();
+  return { ms: Number(process.hrtime.bigint() - start) / 1e6, value };
+}
+
+/** A table as aligned plain text. */
+export function formatTable(table: Table): string {
+  const cells = [table.columns, ...table.rows.map((row) => row.map(String))];
+  const widths = table.columns.map((_, column) =>
+    Math.max(...cells.map((row) => (row[column] ?? '').length)),
+  );
+  const line = (row: string[]) => row.map((cell, i) => cell.padEnd(widths[i]!)).join('  ');
+  return [
+    table.title,
+    line(table.columns),
+    widths.map((width) => '-'.repeat(width)).join('  '),
+    ...cells.slice(1).map(line),
+    ...(table.notes ?? []).map((note) => `  ${note}`),
+  ].join('\n');
+}

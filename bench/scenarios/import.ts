@@ -1,0 +1,155 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import type { ImportJob } from '../../contract/bookmarks-io.ts';
+import type { DialectName } from '../../server/db/dialect.ts';
+import { openFreshDatabase } from '../../server/test/fresh-database.ts';
+import {
+  generateBookmarkFile,
+  type GeneratedBookmarkFile,
+} from '../../server/test/generated-bookmarks.ts';
+import { freePort, signInOwner, startServerProcess } from '../../server/test/server-process.ts';
+import { SEED, type Scenario } from '../harness.ts';
+
+/** Goals of issue "bookmark import and export", on SQLite. */
+const GOAL_SECONDS: Record<number, number> = { 10_000: 3, 100_000: 30 };
+const GOAL_RSS_MB = 300;
+
+interface Measured {
+  seconds: number;
+  peakRssMb: number;
+  slowestOtherMs: number;
+}
+
+/**
+ * Imports one generated file into a fresh server process and measures: time from the start of the
+ * upload until the job reports done (one commit makes every post visible at once), the server
+ * process's peak RSS, and the slowest of the small requests another client sent meanwhile.
+ * Then fetches every post through the API and checks the count.
+ */
+async function measure(dialect: DialectName, file: GeneratedBookmarkFile): Promise<Measured> {
+  const dataDir = mkdtempSync(join(tmpdir(), `nestmark-bench-import-${dialect}-`));
+  const postgres = dialect === 'postgres' ? await openFreshDatabase('postgres') : undefined;
+  const server = await startServerProcess({
+    port: await freePort(),
+    dataDir,
+    databaseUrl: postgres?.url,
+    entry: 'build',
+  });
+  try {
+    const token = await signInOwner(server);
+    const headers = { authorization: `Bearer ${token}` };
+    const get = async <T>(path: string) =>
+      ((await (await fetch(`${server.url}${path}`, { headers })).json()) as { data: T }).data;
+
+    // Another client asks for a small page every 50 ms throughout.
+    let probing = true;
+    let slowestOtherMs = 0;
+    const probe = (async () => {
+      while (probing) {
+        const start = performance.now();
+        await get('/api/posts?limit=20');
+        slowestOtherMs = Math.max(slowestOtherMs, performance.now() - start);
+        await sleep(50);
+      }
+    })();
+
+    const form = new FormData();
+    form.append('file', new Blob([file.html], { type: 'text/html' }), 'bookmarks.html');
+    const start = performance.now();
+    const response = await fetch(`${server.url}/api/imports`, {
+      method: 'POST',
+      headers,
+      body: form,
+    });
+    let job = ((await response.json()) as { data: ImportJob }).data;
+    while (job.status === 'running') {
+      await sleep(25);
+      job = await get<ImportJob>(`/api/imports/${job.id}`);
+    }
+    const seconds = (performance.now() - start) / 1000;
+    probing = false;
+    await probe;
+    const peakRssMb = server.peakRss() / 1024 / 1024;
+    if (job.status !== 'done') throw new Error(`import ${job.status}: ${job.error}`);
+
+    const visible = await get<unknown[]>('/api/posts?limit=0');
+    if (visible.length !== file.distinctUrls) {
+      throw new Error(`${visible.length} posts visible, ${file.distinctUrls} expected`);
+    }
+    return { seconds, peakRssMb, slowestOtherMs };
+  } finally {
+    await server.stop();
+    await postgres?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Compiles the server (`tsc -p tsconfig.build.json`), so that runs measure what production runs. */
+function buildServer(): void {
+  const tsc = fileURLToPath(import.meta.resolve('typescript/bin/tsc'));
+  execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], {
+    cwd: fileURLToPath(new URL('../../', import.meta.url)),
+    stdio: 'inherit',
+  });
+}
+
+/**
+ * `import`: generated Netscape files of 10,000 and 100,000 bookmarks (seeded: folders nested up
+ * to four levels, about 100 bookmarks each, 0–3 tags from 400, a description on every third)
+ * uploaded to a server process of its own per run (the build, as in production).
+ */
+export const importScenario: Scenario = {
+  description:
+    'Netscape files of 10,000 and 100,000 bookmarks in nested folders with tags: upload until every post is visible, peak RSS',
+  async run({ dialects }) {
+    buildServer();
+    const rows: (string | number)[][] = [];
+    for (const count of [10_000, 100_000]) {
+      const file = generateBookmarkFile({ count, seed: SEED });
+      const megabytes = (Buffer.byteLength(file.html) / 1024 / 1024).toFixed(1);
+      for (const dialect of dialects) {
+        const result = await measure(dialect, file);
+        const goal = dialect === 'sqlite' ? GOAL_SECONDS[count]! : '-';
+        rows.push([
+          dialect,
+          count.toLocaleString('en'),
+          megabytes,
+          file.folders + 1,
+          result.seconds.toFixed(2),
+          goal,
+          Math.round(result.peakRssMb),
+          dialect === 'sqlite' ? GOAL_RSS_MB : '-',
+          Math.round(result.slowestOtherMs),
+        ]);
+      }
+    }
+    return [
+      {
+        title: 'import: upload → every post visible',
+        columns: [
+          'database',
+          'bookmarks',
+          'file MB',
+          'collections',
+          'seconds',
+          'goal s',
+          'peak RSS MB',
+          'goal MB',
+          'slowest other request ms',
+        ],
+        rows,
+        notes: [
+          'Each run starts its own server process (node dist/server/main.js, built first) on a fresh',
+          "database; peak RSS is that process's VmHWM (its peak resident memory), not the benchmark's.",
+          'seconds: from the start of the upload until GET /api/imports/{id} reports done; the import',
+          'commits once, so every post becomes visible at that moment; all are then fetched and counted.',
+          'slowest other request: GET /api/posts?limit=20 sent every 50 ms by another client meanwhile.',
+        ],
+      },
+    ];
+  },
+};

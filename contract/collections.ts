@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { envelope, idParams, queryBoolean } from './common.ts';
+import { defineEndpoint } from './endpoint.ts';
+import { isCollectionIconId } from './icons.ts';
+
+/**
+ * A collection as the API shows it (SPEC §3 Collection). `local_order` is its 1-based place
+ * among siblings; `is_being_shared` says it or a collection above it is shared with users.
+ */
+export const collectionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  parent_id: z.number().int().nullable(),
+  icon_id: z.number().int().nullable(),
+  user_id: z.number().int(),
+  is_being_shared: z.boolean(),
+  local_order: z.number().int(),
+  /** The caller's permission bits on it (SPEC §6): 7 on their own, the share's level as a member. */
+  permission: z.number().int(),
+});
+export type Collection = z.infer<typeof collectionSchema>;
+
+/** A collection with its children, in sibling order (`nested` is `[]` for a leaf). */
+export interface CollectionNode extends Collection {
+  nested: CollectionNode[];
+}
+export const collectionNodeSchema: z.ZodType<CollectionNode> = collectionSchema.extend({
+  nested: z.lazy(() => z.array(collectionNodeSchema)),
+});
+
+const collectionName = z.string().trim().min(1, 'Name is required.').max(255);
+const iconId = z
+  .number()
+  .int()
+  .refine(isCollectionIconId, 'Choose an icon of the catalogue (SPEC §3 Icon catalogue).');
+
+export const listCollectionsQuery = z.object({
+  nested: queryBoolean.optional(),
+  withShared: queryBoolean.optional(),
+});
+
+/** The listing: nodes when `nested`, wrapped with the shared ones when `withShared`. */
+const collectionList = z.union([z.array(collectionNodeSchema), z.array(collectionSchema)]);
+export const collectionListing = z.union([
+  collectionList,
+  z.object({ collections: collectionList, shared_collections: collectionList }),
+]);
+
+export const createCollectionBody = z.object({
+  name: collectionName,
+  parent_id: z.number().int().positive().nullish(),
+  icon_id: iconId.nullish(),
+});
+
+/**
+ * Edit (`name`, `icon_id`) and move (`parent_id`, `is_root`, `local_order`) in one body (SPEC §7).
+ * `local_order` 0 or absent appends at the end of the new siblings; n places it n-th.
+ */
+export const updateCollectionBody = z.object({
+  name: collectionName.optional(),
+  icon_id: iconId.nullable().optional(),
+  parent_id: z.number().int().positive().nullable().optional(),
+  is_root: z.boolean().optional(),
+  local_order: z.number().int().min(0).optional(),
+});
+
+export const deleteCollectionQuery = z.object({ nested: queryBoolean.optional() });
+
+export const collectionEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/collections',
+    summary:
+      "The caller's collections; `nested=true` as a tree, `withShared=true` as `{ collections, shared_collections }`.",
+    auth: 'user',
+    query: listCollectionsQuery,
+    status: 200,
+    response: envelope(collectionListing),
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/api/collections/{id}',
+    summary: 'One collection. 404 when it does not exist or the caller may not see it.',
+    auth: 'user',
+    params: idParams,
+    status: 200,
+    response: envelope(collectionSchema),
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/api/collections',
+    summary: 'Create a collection, last among its siblings; `parent_id` nests it.',
+    auth: 'user',
+    body: createCollectionBody,
+    status: 201,
+    response: envelope(collectionSchema),
+  }),
+  update: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/collections/{id}',
+    summary:
+      'Rename, change the icon or move a collection. 422 when moving it into itself or one of its descendants.',
+    auth: 'user',
+    params: idParams,
+    body: updateCollectionBody,
+    status: 200,
+    response: envelope(collectionSchema),
+  }),
+  delete: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/collections/{id}',
+    summary:
+      "Delete a collection; its posts go to the recycle bin. `nested=true` deletes the sub-collections too (their posts to the recycle bin), otherwise they move up to the deleted collection's parent.",
+    auth: 'user',
+    params: idParams,
+    query: deleteCollectionQuery,
+    status: 204,
+  }),
+};

@@ -1,0 +1,61 @@
+import type { z } from 'zod';
+
+/** HTTP methods the API uses. */
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/**
+ * Who may call an endpoint.
+ * - `none`: anyone (login, health).
+ * - `user`: a signed-in user with a live session (Bearer access token).
+ * - `user-or-share`: that, or a visitor with the token of an active public share (Bearer share
+ *   token), who may only read what the share opens (SPEC §2 public view).
+ */
+export type AuthMode = 'none' | 'user' | 'user-or-share';
+
+/**
+ * One row of the endpoint table: everything the server binds and the web client calls.
+ * Schemas describe the wire format (snake_case JSON); `response` includes the `{ data }` envelope.
+ */
+export interface Endpoint {
+  method: HttpMethod;
+  /** Path as in SPEC §7, parameters written `{name}`. */
+  path: `/api/${string}`;
+  summary: string;
+  auth: AuthMode;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The request is `multipart/form-data` with the file in field `file`. */
+  upload?: true;
+  /** Success status; 202 when the work goes on in the background (an import job). */
+  status: 200 | 201 | 202 | 204;
+  /** JSON body of a success response; absent for 204 and file downloads. */
+  response?: z.ZodType;
+  /** The success response is a file download, not JSON. */
+  download?: true;
+}
+
+/** Keeps the literal types of an endpoint definition (for typed binding and typed calls). */
+export function defineEndpoint<const E extends Endpoint>(endpoint: E): E {
+  return endpoint;
+}
+
+type InputOf<S> = S extends z.ZodType ? z.input<S> : undefined;
+type OutputOf<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** What a caller passes to an endpoint (before validation and transforms). */
+export interface EndpointInput<E extends Endpoint> {
+  params: InputOf<E['params']>;
+  query: InputOf<E['query']>;
+  body: InputOf<E['body']>;
+}
+
+/** What a handler receives after validation. */
+export interface EndpointParsed<E extends Endpoint> {
+  params: OutputOf<E['params']>;
+  query: OutputOf<E['query']>;
+  body: OutputOf<E['body']>;
+}
+
+/** The JSON a successful call returns (`undefined` for 204 and downloads). */
+export type EndpointResponse<E extends Endpoint> = OutputOf<E['response']>;

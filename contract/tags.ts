@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { envelope, idParams } from './common.ts';
+import { defineEndpoint } from './endpoint.ts';
+
+/** A tag (SPEC §3 Tag). */
+export const tagSchema = z.object({ id: z.number().int(), name: z.string() });
+export type Tag = z.infer<typeof tagSchema>;
+
+/** Longest tag name (DESIGN.md: any trimmed non-empty string up to 64 characters). */
+export const TAG_NAME_MAX = 64;
+
+/** A tag name as written by users: trimmed, 1–64 characters; unique per user ignoring case. */
+export const tagName = z
+  .string()
+  .trim()
+  .min(1, 'A tag name cannot be empty.')
+  .max(TAG_NAME_MAX, `A tag name has at most ${TAG_NAME_MAX} characters.`);
+
+export const tagBody = z.object({ name: tagName });
+
+export const tagEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/tags',
+    summary: "The caller's tags, by name.",
+    auth: 'user',
+    status: 200,
+    response: envelope(z.array(tagSchema)),
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/api/tags/{id}',
+    summary: 'One of the caller’s tags. 404 for another user’s.',
+    auth: 'user',
+    params: idParams,
+    status: 200,
+    response: envelope(tagSchema),
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/api/tags',
+    summary: 'Create a tag. 409 when the caller has one of that name, ignoring case.',
+    auth: 'user',
+    body: tagBody,
+    status: 201,
+    response: envelope(tagSchema),
+  }),
+  update: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/tags/{id}',
+    summary: 'Rename a tag. 409 when another of the caller’s tags has that name, ignoring case.',
+    auth: 'user',
+    params: idParams,
+    body: tagBody,
+    status: 200,
+    response: envelope(tagSchema),
+  }),
+  delete: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/tags/{id}',
+    summary: 'Delete a tag; its posts lose it and stay.',
+    auth: 'user',
+    params: idParams,
+    status: 204,
+  }),
+};

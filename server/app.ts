@@ -1,0 +1,186 @@
+import fastifyMultipart from '@fastify/multipart';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import { createAuthService } from './features/auth/auth.service.ts';
+import { registerAuthRoutes } from './features/auth/auth.routes.ts';
+import { createPasswordResetService } from './features/auth/password-reset.service.ts';
+import { createAccountBackupService } from './features/bookmarks-io/account-backup.service.ts';
+import { createBookmarksIoService } from './features/bookmarks-io/bookmarks-io.service.ts';
+import { registerBookmarksIoRoutes } from './features/bookmarks-io/bookmarks-io.routes.ts';
+import { createImportJobsService } from './features/bookmarks-io/import-jobs.service.ts';
+import { createCollectionsService } from './features/collections/collections.service.ts';
+import { registerCollectionRoutes } from './features/collections/collections.routes.ts';
+import { createFileStore } from './features/files/file-store.ts';
+import { registerFileRoutes } from './features/files/files.routes.ts';
+import { createFilesService } from './features/files/files.service.ts';
+import { registerHealthRoutes } from './features/health/health.routes.ts';
+import { createFaviconCache } from './features/link-preview/favicon-cache.ts';
+import { createGuardedFetcher, type LinkFetcher } from './features/link-preview/guarded-fetcher.ts';
+import { registerLinkPreviewRoutes } from './features/link-preview/link-preview.routes.ts';
+import { createLinkPreviewService } from './features/link-preview/link-preview.service.ts';
+import { createPreviewWorker, type PreviewWorker } from './features/link-preview/preview-worker.ts';
+import { createPostsService } from './features/posts/posts.service.ts';
+import { registerPostRoutes } from './features/posts/posts.routes.ts';
+import { registerShareRoutes } from './features/shares/shares.routes.ts';
+import { createSharesService } from './features/shares/shares.service.ts';
+import { createTagsService } from './features/tags/tags.service.ts';
+import { registerTrashRoutes } from './features/trash/trash.routes.ts';
+import { createTrashService, scheduleRecycleBinPurge } from './features/trash/trash.service.ts';
+import { registerTagRoutes } from './features/tags/tags.routes.ts';
+import { registerUserRoutes } from './features/users/users.routes.ts';
+import { createUsersService } from './features/users/users.service.ts';
+import { registerAuthentication } from './http/authentication.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { registerWebApp } from './http/web-app.ts';
+import type { Clock } from './lib/clock.ts';
+import { createLogMailer, createSmtpMailer, type Mailer } from './lib/mailer.ts';
+
+export interface AppDependencies {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  /** Default: SMTP from `config.smtpUrl` / `config.mailFrom`, else mails go to the log. */
+  mailer?: Mailer;
+  /** Directory of the built web app (`dist/web`); undefined serves the API only. */
+  webRoot?: string;
+  /** Request logging at `config.logLevel`; off in tests. Default on. */
+  logging?: boolean;
+  /**
+   * Every outbound HTTP request (link previews, their images, favicons) goes through this
+   * SSRF-guarded fetcher. Default: `createGuardedFetcher()`, which reaches public addresses only.
+   * Tests and the e2e server pass one with a test-only allowance for their local page server; the
+   * app closes only a fetcher it created.
+   */
+  fetcher?: LinkFetcher;
+  /**
+   * Fill link previews in the background as posts are saved, and resume pending ones at start
+   * (default true). Tests and benchmarks turn it off and run `app.previews.drain()` themselves.
+   */
+  backgroundPreviews?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The link preview worker (see AppDependencies.backgroundPreviews). */
+    previews: PreviewWorker;
+  }
+}
+
+/**
+ * The one composition root: builds every service from its dependencies and binds every route.
+ * Tests call it with a fresh database and drive it through `app.inject`.
+ */
+export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const { config, db, clock } = deps;
+  const app = Fastify({
+    logger:
+      deps.logging === false
+        ? false
+        : {
+            level: config.logLevel,
+            // Readable lines for a person at a terminal; JSON lines for log collectors.
+            ...(process.stdout.isTTY && {
+              transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } },
+            }),
+          },
+    // Long enough for any post body; uploads have their own limit (multipart).
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: config.trustProxy,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Nestmark API', version: '1' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: config.importMaxBytes, files: 1, fields: 10 },
+  });
+
+  const auth = createAuthService({ db, clock, jwtSecret: config.jwtSecret });
+  const shares = createSharesService({ db, clock });
+  registerAuthentication(app, { user: auth.authenticate, share: shares.authenticate });
+
+  const mailer =
+    deps.mailer ??
+    (config.smtpUrl && config.mailFrom
+      ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+      : createLogMailer(app.log));
+  const passwordReset = createPasswordResetService({
+    db,
+    clock,
+    mailer,
+    appUrl: config.appUrl,
+    log: app.log,
+  });
+  // Mails still on their way are handed over before the server stops.
+  app.addHook('onClose', passwordReset.settle);
+
+  const fetcher = deps.fetcher ?? createGuardedFetcher();
+  const store = createFileStore(config.dataDir);
+  const files = createFilesService({ db, clock, store });
+  const favicons = createFaviconCache({ store, fetcher });
+  const linkPreviews = createLinkPreviewService({ fetcher, favicons, files, clock });
+  const previews = createPreviewWorker({
+    db,
+    clock,
+    previews: linkPreviews,
+    files,
+    log: app.log,
+  });
+  app.decorate('previews', previews);
+  if (deps.backgroundPreviews !== false) app.addHook('onReady', async () => previews.start());
+  app.addHook('onClose', async () => {
+    await previews.stop();
+    if (!deps.fetcher) await fetcher.close();
+  });
+
+  const posts = createPostsService({ db, clock, onPreviewDue: previews.kick });
+  registerHealthRoutes(app, db);
+  registerAuthRoutes(app, auth, passwordReset);
+  registerUserRoutes(app, createUsersService({ db, clock }));
+  registerPostRoutes(app, posts);
+  registerCollectionRoutes(app, createCollectionsService({ db, clock }));
+  registerTagRoutes(app, createTagsService({ db, clock }));
+  registerShareRoutes(app, shares);
+  const trash = createTrashService({ db, clock });
+  registerTrashRoutes(app, trash);
+  if (config.trashDays !== undefined) {
+    const stopPurge = scheduleRecycleBinPurge(trash, config.trashDays, app.log);
+    app.addHook('onClose', async () => stopPurge());
+  }
+  registerFileRoutes(app, files, config);
+  registerLinkPreviewRoutes(app, linkPreviews, favicons);
+  // Imports run in the background: at start, the ones a dead process left are marked failed;
+  // on close, running ones roll back before the database closes.
+  const imports = createImportJobsService({
+    db,
+    clock,
+    logError: (error, message) => app.log.error({ err: error }, message),
+    onPreviewsDue: previews.kick,
+  });
+  await imports.recoverInterrupted();
+  app.addHook('onClose', () => imports.close());
+  registerBookmarksIoRoutes(
+    app,
+    {
+      imports,
+      bookmarksIo: createBookmarksIoService({ db, clock, appUrl: config.appUrl }),
+      backups: createAccountBackupService({ db, clock, onPreviewsDue: previews.kick }),
+    },
+    config,
+  );
+  app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
+
+  await registerWebApp(app, deps.webRoot);
+  return app;
+}

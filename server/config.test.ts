@@ -1,0 +1,113 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const dataDir = () => mkdtempSync(join(tmpdir(), 'nestmark-config-'));
+
+describe('loadConfig', () => {
+  it('defaults to the embedded setup and keeps a generated JWT secret', () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: dir,
+      databaseUrl: undefined,
+      appUrl: 'http://127.0.0.1:8080',
+      importMaxBytes: 100 * 1024 * 1024,
+      uploadMaxBytes: 10 * 1024 * 1024,
+    });
+    expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(join(dir, 'jwt-secret'), 'utf8').trim()).toBe(config.jwtSecret);
+    expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(config.jwtSecret);
+  });
+
+  it('reads every variable, treating empty strings as unset', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      HOST: '0.0.0.0',
+      DATA_DIR: dataDir(),
+      DATABASE_URL: 'postgres://u@db:5432/nestmark',
+      APP_URL: 'https://marks.example.com/',
+      JWT_SECRET: 'x'.repeat(40),
+      OWNER_EMAIL: 'me@example.com',
+      OWNER_PASSWORD: 'long enough',
+      IMPORT_MAX_MB: '5',
+      UPLOAD_MAX_MB: '2.5',
+      LOG_LEVEL: '',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://u@db:5432/nestmark',
+      appUrl: 'https://marks.example.com',
+      jwtSecret: 'x'.repeat(40),
+      ownerEmail: 'me@example.com',
+      importMaxBytes: 5 * 1024 * 1024,
+      uploadMaxBytes: 2.5 * 1024 * 1024,
+      logLevel: 'info',
+    });
+  });
+
+  it('names every bad variable in one clear message', () => {
+    const bad = {
+      DATA_DIR: dataDir(),
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://x',
+      APP_URL: 'not a url',
+      JWT_SECRET: 'short',
+      UPLOAD_MAX_MB: '0',
+    };
+    expect(() => loadConfig(bad)).toThrow(ConfigError);
+    try {
+      loadConfig(bad);
+    } catch (error) {
+      const message = (error as Error).message;
+      for (const name of ['PORT', 'DATABASE_URL', 'APP_URL', 'JWT_SECRET', 'UPLOAD_MAX_MB']) {
+        expect(message).toContain(name);
+      }
+    }
+  });
+
+  it('trusts no proxy unless TRUST_PROXY says so', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe(
+      '10.0.0.0/8, 127.0.0.1',
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('wants OWNER_EMAIL and OWNER_PASSWORD together', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), OWNER_EMAIL: 'me@example.com' })).toThrow(
+      /OWNER_EMAIL and OWNER_PASSWORD/,
+    );
+  });
+
+  it('reads SMTP_URL and MAIL_FROM, and wants a sender whenever SMTP is set', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      SMTP_URL: 'smtp://mailer:secret@mail.example.com:587',
+      MAIL_FROM: 'Nestmark <nestmark@example.com>',
+    });
+    expect(config).toMatchObject({
+      smtpUrl: 'smtp://mailer:secret@mail.example.com:587',
+      mailFrom: 'Nestmark <nestmark@example.com>',
+    });
+    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({
+      smtpUrl: undefined,
+      mailFrom: undefined,
+    });
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir(), SMTP_URL: 'smtp://mail.example.com:587' }),
+    ).toThrow(/MAIL_FROM is required when SMTP_URL is set/);
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir(), SMTP_URL: 'http://mail.example.com', MAIL_FROM: 'x' }),
+    ).toThrow(
+      /SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL[\s\S]*MAIL_FROM: must be an email address/,
+    );
+  });
+});

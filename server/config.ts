@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/** Typed configuration, read once from the environment at start (README, configuration table). */
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute path of the data directory: SQLite file, generated secret, uploads. */
+  dataDir: string;
+  /** `postgres://…` selects PostgreSQL; undefined selects the SQLite file `DATA_DIR/nestmark.db`. */
+  databaseUrl: string | undefined;
+  /** Public origin without a trailing slash, for links in mails and share URLs. */
+  appUrl: string;
+  /** HS256 key for access tokens. */
+  jwtSecret: string;
+  ownerEmail: string | undefined;
+  ownerPassword: string | undefined;
+  /** Largest accepted bookmark file, in bytes. */
+  importMaxBytes: number;
+  /** Posts deleted more than this many days ago leave the recycle bin for good; undefined = never. */
+  trashDays: number | undefined;
+  /** `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://…:465`; unset: mails go to the log. */
+  smtpUrl: string | undefined;
+  /** Sender of mails, `address` or `Name <address>`; set whenever `smtpUrl` is. */
+  mailFrom: string | undefined;
+  /**
+   * Whom to believe about the client address (`X-Forwarded-For`): false = nobody (the default;
+   * the address is the connection's), true = any proxy, or a comma-separated list of proxy
+   * addresses / CIDR ranges. Login limits per address rely on it.
+   */
+  trustProxy: boolean | string;
+  /** Largest accepted image upload (POST /api/files), in bytes. */
+  uploadMaxBytes: number;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+}
+
+const port = z.coerce.number().int().min(1).max(65535);
+
+/** `address` or `Name <address>`, the address as browsers accept it in an email field. */
+const mailbox = z
+  .string()
+  .trim()
+  .refine((value) => {
+    const address = /<([^<>]*)>\s*$/.exec(value)?.[1] ?? value;
+    return z.regexes.html5Email.test(address.trim());
+  }, 'must be an email address, optionally with a name: Nestmark <nestmark@example.com>');
+
+const envSchema = z.object({
+  PORT: port.default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL (leave it unset for SQLite)')
+    .optional(),
+  APP_URL: z.url({ protocol: /^https?$/ }).optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  OWNER_EMAIL: z.email().optional(),
+  OWNER_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  IMPORT_MAX_MB: z.coerce.number().positive().max(4096).default(100),
+  TRASH_DAYS: z.coerce.number().int().positive().max(36500).optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: mailbox.optional(),
+  TRUST_PROXY: z
+    .string()
+    .regex(
+      /^(true|false|[\d.:/a-fA-F, ]+)$/,
+      'must be true, false, or proxy addresses / CIDR ranges',
+    )
+    .optional(),
+  UPLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+/** Thrown with every invalid variable listed, one per line, so the process can print it and exit. */
+export class ConfigError extends Error {}
+
+/**
+ * Reads and validates the environment. Empty strings count as unset. Side effect: creates
+ * `DATA_DIR` and, when `JWT_SECRET` is unset, a secret kept in `DATA_DIR/jwt-secret`.
+ * @throws ConfigError naming each bad variable.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const vars = parsed.data;
+  if ((vars.OWNER_EMAIL === undefined) !== (vars.OWNER_PASSWORD === undefined)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  OWNER_EMAIL and OWNER_PASSWORD must be set together',
+    );
+  }
+  if (vars.SMTP_URL !== undefined && vars.MAIL_FROM === undefined) {
+    throw new ConfigError('Invalid configuration:\n  MAIL_FROM is required when SMTP_URL is set');
+  }
+  const dataDir = resolve(vars.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    port: vars.PORT,
+    host: vars.HOST,
+    dataDir,
+    databaseUrl: vars.DATABASE_URL,
+    appUrl: (vars.APP_URL ?? `http://${vars.HOST}:${vars.PORT}`).replace(/\/+$/, ''),
+    jwtSecret: vars.JWT_SECRET ?? readOrCreateSecret(join(dataDir, 'jwt-secret')),
+    ownerEmail: vars.OWNER_EMAIL,
+    ownerPassword: vars.OWNER_PASSWORD,
+    importMaxBytes: Math.round(vars.IMPORT_MAX_MB * 1024 * 1024),
+    trashDays: vars.TRASH_DAYS,
+    smtpUrl: vars.SMTP_URL,
+    mailFrom: vars.MAIL_FROM,
+    trustProxy:
+      vars.TRUST_PROXY === undefined || vars.TRUST_PROXY === 'false'
+        ? false
+        : vars.TRUST_PROXY === 'true' || vars.TRUST_PROXY,
+    uploadMaxBytes: Math.round(vars.UPLOAD_MAX_MB * 1024 * 1024),
+    logLevel: vars.LOG_LEVEL,
+  };
+}
+
+/** A secret generated on first start and kept, so tokens survive restarts. */
+function readOrCreateSecret(path: string): string {
+  try {
+    return readFileSync(path, 'utf8').trim();
+  } catch {
+    const secret = randomBytes(48).toString('base64url');
+    writeFileSync(path, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    return secret;
+  }
+}

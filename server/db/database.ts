@@ -1,0 +1,74 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, sql, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { DialectName } from './dialect.ts';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  dialect: DialectName;
+  /** Human-readable target for the start-up log (no password). */
+  description: string;
+}
+
+/**
+ * Opens PostgreSQL when `databaseUrl` is given, otherwise the SQLite file
+ * `dataDir/nestmark.db` (WAL journal, foreign keys on). Close it with `db.destroy()`.
+ */
+export function openDatabase(options: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+}): DatabaseHandle {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection that breaks (a database restart) is dropped from the pool and replaced;
+    // without a listener its error would end the process.
+    pool.on('error', (error) =>
+      process.emitWarning(`An idle PostgreSQL connection failed: ${error.message}`),
+    );
+    const url = new URL(options.databaseUrl);
+    return {
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      dialect: 'postgres',
+      description: `PostgreSQL ${url.host}${url.pathname}`,
+    };
+  }
+  mkdirSync(options.dataDir, { recursive: true });
+  const file = join(options.dataDir, 'nestmark.db');
+  return { db: openSqlite(file), dialect: 'sqlite', description: `SQLite ${file}` };
+}
+
+/** better-sqlite3 handles under Kysely instances, by adapter: a transaction shares its database's. */
+const sqliteHandles = new WeakMap<object, SQLite.Database>();
+
+/** A SQLite database (a file path or `:memory:`) with the pragmas Nestmark relies on. */
+export function openSqlite(file: string): Db {
+  const database = new SQLite(file);
+  database.pragma('journal_mode = WAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  // With WAL, NORMAL is durable against application crashes and much faster than FULL.
+  database.pragma('synchronous = NORMAL');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  sqliteHandles.set(db.getExecutor().adapter, database);
+  return db;
+}
+
+/**
+ * The better-sqlite3 handle under `db` or one of its transactions; undefined on PostgreSQL. For
+ * bulk writes that run one statement many times: Kysely prepares every query anew, and
+ * better-sqlite3 frees a prepared statement only when the garbage collector finds it, so 100,000
+ * rows in large statements left tens of megabytes behind.
+ */
+export function sqliteHandleOf(db: Db): SQLite.Database | undefined {
+  return sqliteHandles.get(db.getExecutor().adapter);
+}
+
+/** Resolves when the database answers a trivial query; rejects with its error otherwise. */
+export async function pingDatabase(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
+}

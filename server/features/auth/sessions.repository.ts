@@ -1,0 +1,100 @@
+import type { Db } from '../../db/database.ts';
+
+export interface LiveSession {
+  id: string;
+  userId: number;
+  tokenId: string;
+  expiresAt: string;
+  permission: number;
+}
+
+export async function insertSession(
+  db: Db,
+  session: { id: string; userId: number; tokenId: string; now: string; expiresAt: string },
+): Promise<void> {
+  await db
+    .insertInto('sessions')
+    .values({
+      id: session.id,
+      user_id: session.userId,
+      token_id: session.tokenId,
+      created_at: session.now,
+      expires_at: session.expiresAt,
+      ended_at: null,
+    })
+    .execute();
+}
+
+/** A session that has not ended, with its user's permission; undefined otherwise. */
+export async function findLiveSession(db: Db, id: string): Promise<LiveSession | undefined> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'sessions.id',
+      'sessions.user_id',
+      'sessions.token_id',
+      'sessions.expires_at',
+      'users.permission',
+    ])
+    .where('sessions.id', '=', id)
+    .where('sessions.ended_at', 'is', null)
+    .executeTakeFirst();
+  return (
+    row && {
+      id: row.id,
+      userId: row.user_id,
+      tokenId: row.token_id,
+      expiresAt: row.expires_at,
+      permission: row.permission,
+    }
+  );
+}
+
+/**
+ * Replaces the session's accepted token id, only if `fromTokenId` is still the current one:
+ * of two concurrent refreshes with the same token, exactly one wins. Returns whether it did.
+ */
+export async function rotateSessionToken(
+  db: Db,
+  id: string,
+  fromTokenId: string,
+  toTokenId: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ token_id: toTokenId })
+    .where('id', '=', id)
+    .where('token_id', '=', fromTokenId)
+    .where('ended_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+export async function endSession(db: Db, id: string, now: string): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ ended_at: now })
+    .where('id', '=', id)
+    .where('ended_at', 'is', null)
+    .execute();
+}
+
+/**
+ * Ends every live session of the user except `keepId` (the one changing the password; null
+ * for a reset, which ends them all): a password change signs out every other device.
+ */
+export async function endOtherSessions(
+  db: Db,
+  userId: number,
+  keepId: string | null,
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ ended_at: now })
+    .where('user_id', '=', userId)
+    .where('ended_at', 'is', null)
+    .$if(keepId !== null, (query) => query.where('id', '!=', keepId!))
+    .execute();
+}

@@ -1,0 +1,120 @@
+import type { Insertable } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { PrivateSharesTable, PublicSharesTable, TagsTable } from '../../db/schema.ts';
+import { batches } from './bookmarks-io.repository.ts';
+
+/*
+ * Reads and writes of a whole account for backup and restore (issue "bookmark import and export").
+ * Everything a user owns: collections, posts (recycle bin included), tags, post–tag links, and
+ * the shares of their collections.
+ */
+
+/** Every row of a user's account, ids included, in id order. */
+export async function readAccount(db: Db, userId: number) {
+  const [user, collections, tags, posts, publicShares, privateShares] = await Promise.all([
+    db
+      .selectFrom('users')
+      .select(['name', 'email', 'theme'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow(),
+    db.selectFrom('collections').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
+    db.selectFrom('tags').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
+    db.selectFrom('posts').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
+    db
+      .selectFrom('public_shares')
+      .innerJoin('collections', 'collections.id', 'public_shares.collection_id')
+      .selectAll('public_shares')
+      .where('collections.user_id', '=', userId)
+      .orderBy('public_shares.id')
+      .execute(),
+    db
+      .selectFrom('private_shares')
+      .innerJoin('collections', 'collections.id', 'private_shares.collection_id')
+      .innerJoin('users', 'users.id', 'private_shares.user_id')
+      .selectAll('private_shares')
+      .select('users.email as member_email')
+      .where('collections.user_id', '=', userId)
+      .orderBy('private_shares.id')
+      .execute(),
+  ]);
+  const postTags: { post_id: number; tag_id: number }[] = [];
+  for (const batch of batches(posts.map((post) => post.id))) {
+    postTags.push(
+      ...(await db
+        .selectFrom('post_tags')
+        .select(['post_id', 'tag_id'])
+        .where('post_id', 'in', batch)
+        .execute()),
+    );
+  }
+  return { user, collections, tags, posts, postTags, publicShares, privateShares };
+}
+
+/** Whether the user owns no collection, post (live or in the recycle bin) or tag. */
+export async function isAccountEmpty(db: Db, userId: number): Promise<boolean> {
+  const owns = (table: 'collections' | 'posts' | 'tags') =>
+    db.selectFrom(table).select('id').where('user_id', '=', userId).limit(1).executeTakeFirst();
+  const found = await Promise.all([owns('collections'), owns('posts'), owns('tags')]);
+  return found.every((row) => row === undefined);
+}
+
+/** Inserts tags (names new to the user); returns their ids in the order of `rows`. */
+export async function insertTags(
+  db: Db,
+  rows: readonly Insertable<TagsTable>[],
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (const batch of batches(rows)) {
+    const inserted = await db.insertInto('tags').values(batch).returning('id').execute();
+    ids.push(...inserted.map((row) => row.id));
+  }
+  return ids;
+}
+
+/** Which of `tokens` public shares already use. */
+export async function listTakenShareTokens(
+  db: Db,
+  tokens: readonly string[],
+): Promise<Set<string>> {
+  const taken = new Set<string>();
+  for (const batch of batches(tokens)) {
+    const rows = await db
+      .selectFrom('public_shares')
+      .select('token')
+      .where('token', 'in', batch)
+      .execute();
+    for (const row of rows) taken.add(row.token);
+  }
+  return taken;
+}
+
+/** Ids of the users with these (normalised) emails. */
+export async function listUserIdsByEmail(
+  db: Db,
+  emails: readonly string[],
+): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (const batch of batches(emails)) {
+    const rows = await db
+      .selectFrom('users')
+      .select(['id', 'email'])
+      .where('email', 'in', batch)
+      .execute();
+    for (const row of rows) ids.set(row.email, row.id);
+  }
+  return ids;
+}
+
+export async function insertPublicShares(
+  db: Db,
+  rows: readonly Insertable<PublicSharesTable>[],
+): Promise<void> {
+  for (const batch of batches(rows)) await db.insertInto('public_shares').values(batch).execute();
+}
+
+export async function insertPrivateShares(
+  db: Db,
+  rows: readonly Insertable<PrivateSharesTable>[],
+): Promise<void> {
+  for (const batch of batches(rows)) await db.insertInto('private_shares').values(batch).execute();
+}

@@ -1,0 +1,375 @@
+import {
+  accountBackupSchema,
+  BACKUP_FORMAT,
+  BACKUP_VERSION,
+  backupFileName,
+  type AccountBackup,
+  type RestoreResult,
+} from '../../../contract/bookmarks-io.ts';
+import { SHARE_TOKEN_LENGTH } from '../../../contract/shares.ts';
+import type { Db } from '../../db/database.ts';
+import type { UserActor } from '../../http/actor.ts';
+import type { FileDownload } from '../../http/endpoint.ts';
+import type { Upload } from '../../http/upload.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { conflict, unprocessable } from '../../lib/errors.ts';
+import { randomAlphanumeric } from '../../lib/random-token.ts';
+import { postContentFields } from '../posts/post-content.ts';
+import { insertPosts } from '../posts/posts.repository.ts';
+import { searchDocument } from '../search/search-document.ts';
+import { linkTags, tagKey } from '../tags/tags.repository.ts';
+import { normalizeEmail } from '../users/users.repository.ts';
+import {
+  insertPrivateShares,
+  insertPublicShares,
+  insertTags,
+  isAccountEmpty,
+  listTakenShareTokens,
+  listUserIdsByEmail,
+  readAccount,
+} from './account-backup.repository.ts';
+import { insertCollections } from './bookmarks-io.repository.ts';
+
+export type AccountBackupService = ReturnType<typeof createAccountBackupService>;
+
+const NOT_EMPTY =
+  'Backups are restored into an empty account only: this one already has collections, posts or tags. Sign in to a new account and restore there.';
+
+/**
+ * A whole account as one JSON file, and its restore into an empty account (issue "bookmark
+ * import and export", beyond SPEC). The format is contract `accountBackupSchema`; docs/ARCHITECTURE.md
+ * describes it.
+ */
+export function createAccountBackupService({
+  db,
+  clock,
+  onPreviewsDue = () => {},
+}: {
+  db: Db;
+  clock: Clock;
+  /** Told after a restore, whose link posts without a preview wait for one. */
+  onPreviewsDue?: () => void;
+}) {
+  return {
+    /**
+     * The actor's account as a backup: collections, every post with its HTML (the recycle bin
+     * too), tags, and the shares of the actor's collections (members named by email).
+     * `files` is empty: this server keeps no uploaded files yet.
+     * @returns `nestmark-backup-YYYY-MM-DD.json` (UTC date).
+     */
+    async backup(actor: UserActor): Promise<FileDownload> {
+      const account = await readAccount(db, actor.userId);
+      const tagIds = new Map<number, number[]>();
+      for (const link of account.postTags) {
+        const list = tagIds.get(link.post_id) ?? [];
+        list.push(link.tag_id);
+        tagIds.set(link.post_id, list);
+      }
+      const backup: AccountBackup = {
+        format: BACKUP_FORMAT,
+        version: BACKUP_VERSION,
+        exported_at: clock().toISOString(),
+        account: account.user,
+        collections: account.collections.map((row) => ({
+          id: row.id,
+          parent_id: row.parent_id,
+          name: row.name,
+          icon_id: row.icon_id,
+          local_order: row.local_order,
+          created_at: row.created_at,
+          updated_at: row.updated_at,
+        })),
+        tags: account.tags.map((row) => ({
+          id: row.id,
+          name: row.name,
+          created_at: row.created_at,
+        })),
+        posts: account.posts.map((row) => ({
+          id: row.id,
+          collection_id: row.collection_id,
+          type: row.type,
+          title: row.title,
+          content: row.content,
+          url: row.url,
+          base_url: row.base_url,
+          description: row.description,
+          color: row.color,
+          image_path: row.image_path,
+          order: row.order,
+          archived_at: row.archived_at,
+          preview_status: row.preview_status,
+          created_at: row.created_at,
+          updated_at: row.updated_at,
+          tag_ids: (tagIds.get(row.id) ?? []).sort((a, b) => a - b),
+        })),
+        public_shares: account.publicShares.map((row) => ({
+          collection_id: row.collection_id,
+          token: row.token,
+          is_active: row.is_active === 1,
+          include_descendants: row.include_descendants === 1,
+          created_at: row.created_at,
+        })),
+        private_shares: account.privateShares.map((row) => ({
+          collection_id: row.collection_id,
+          member_email: row.member_email,
+          permission: row.permission as 4 | 7,
+          created_at: row.created_at,
+        })),
+        files: [],
+      };
+      return {
+        body: JSON.stringify(backup),
+        contentType: 'application/json; charset=utf-8',
+        fileName: backupFileName(clock()),
+      };
+    },
+
+    /**
+     * Restores a backup into the actor's account in one transaction: every row gets a new id,
+     * post HTML is sanitized again (a backup is just a file), public shares keep their token
+     * unless another share here has it (then a new one), private shares are restored for members
+     * who have an account here.
+     * @throws 409 when the account is not empty; 422 when the file is not a valid backup or
+     *   carries uploaded files (this server cannot store them yet). Nothing is written then.
+     */
+    async restore(actor: UserActor, file: Upload): Promise<RestoreResult> {
+      if (!(await isAccountEmpty(db, actor.userId))) throw conflict(NOT_EMPTY);
+      const backup = parseBackup(file.bytes);
+
+      const result = await db.transaction().execute(async (trx) => {
+        if (!(await isAccountEmpty(trx, actor.userId))) throw conflict(NOT_EMPTY);
+
+        // Collections level by level, so that a parent's new id is known before its children.
+        const collectionIds = new Map<number, number>();
+        for (const level of levelsOf(backup.collections)) {
+          const ids = await insertCollections(
+            trx,
+            level.map((row) => ({
+              user_id: actor.userId,
+              parent_id: row.parent_id === null ? null : collectionIds.get(row.parent_id)!,
+              name: row.name,
+              icon_id: row.icon_id,
+              local_order: row.local_order,
+              created_at: row.created_at,
+              updated_at: row.updated_at,
+            })),
+          );
+          for (const [index, row] of level.entries()) collectionIds.set(row.id, ids[index]!);
+        }
+
+        const newTagIds = await insertTags(
+          trx,
+          backup.tags.map((tag) => ({
+            user_id: actor.userId,
+            name: tag.name,
+            name_key: tagKey(tag.name),
+            created_at: tag.created_at,
+          })),
+        );
+        const tagIds = new Map(backup.tags.map((tag, index) => [tag.id, newTagIds[index]!]));
+        const tagNameOf = new Map(backup.tags.map((tag) => [tag.id, tag.name]));
+
+        const postIds = await insertPosts(
+          trx,
+          backup.posts.map((post) => {
+            const fields = postContentFields(post.content, post.title);
+            const tagNames = [...new Set(post.tag_ids)].map((id) => tagNameOf.get(id)!);
+            return {
+              ...fields,
+              ...searchDocument({ ...fields, description: post.description, tagNames }),
+              // A preview already fetched stays; anything else is fetched again.
+              preview_status: fields.type === 'link' ? (post.preview_status ?? 'pending') : null,
+              user_id: actor.userId,
+              collection_id:
+                post.collection_id === null ? null : collectionIds.get(post.collection_id)!,
+              description: post.description,
+              color: post.color,
+              image_path: post.image_path,
+              order: post.order,
+              archived_at: post.archived_at,
+              created_at: post.created_at,
+              updated_at: post.updated_at,
+            };
+          }),
+        );
+        await linkTags(
+          trx,
+          backup.posts.flatMap((post, index) =>
+            [...new Set(post.tag_ids)].map((tagId) => ({
+              post_id: postIds[index]!,
+              tag_id: tagIds.get(tagId)!,
+            })),
+          ),
+        );
+
+        const taken = await listTakenShareTokens(
+          trx,
+          backup.public_shares.map((share) => share.token),
+        );
+        await insertPublicShares(
+          trx,
+          backup.public_shares.map((share) => ({
+            collection_id: collectionIds.get(share.collection_id)!,
+            token: taken.has(share.token) ? randomAlphanumeric(SHARE_TOKEN_LENGTH) : share.token,
+            is_active: share.is_active ? 1 : 0,
+            include_descendants: share.include_descendants ? 1 : 0,
+            permission: 4,
+            created_by: actor.userId,
+            created_at: share.created_at,
+          })),
+        );
+
+        const members = await listUserIdsByEmail(
+          trx,
+          backup.private_shares.map((share) => normalizeEmail(share.member_email)),
+        );
+        const privateShares = backup.private_shares.flatMap((share) => {
+          const memberId = members.get(normalizeEmail(share.member_email));
+          return memberId === undefined || memberId === actor.userId
+            ? []
+            : [
+                {
+                  collection_id: collectionIds.get(share.collection_id)!,
+                  user_id: memberId,
+                  permission: share.permission,
+                  created_by: actor.userId,
+                  created_at: share.created_at,
+                },
+              ];
+        });
+        await insertPrivateShares(trx, privateShares);
+
+        return {
+          collections: backup.collections.length,
+          posts: backup.posts.length,
+          tags: backup.tags.length,
+          public_shares: backup.public_shares.length,
+          public_shares_renewed: backup.public_shares.filter((share) => taken.has(share.token))
+            .length,
+          private_shares: privateShares.length,
+          private_shares_dropped: backup.private_shares.length - privateShares.length,
+        };
+      });
+      onPreviewsDue();
+      return result;
+    },
+  };
+}
+
+/**
+ * The backup in `bytes`, checked whole: shape (contract `accountBackupSchema`) and references
+ * (every id it refers to exists in it, collections form a tree, names that must be unique are).
+ * @throws 422 naming the first problems.
+ */
+export function parseBackup(bytes: Uint8Array): AccountBackup {
+  let json: unknown;
+  try {
+    json = JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    throw unprocessable('This file is not a Nestmark backup: it is not JSON.');
+  }
+  const header = json as { format?: unknown; version?: unknown } | null;
+  if (header?.format !== BACKUP_FORMAT) {
+    throw unprocessable(
+      'This file is not a Nestmark backup. To bring in bookmarks from a browser or another service, use "Import bookmarks".',
+    );
+  }
+  if (typeof header.version === 'number' && header.version > BACKUP_VERSION) {
+    throw unprocessable(
+      `This backup was made by a newer version of Nestmark (format ${header.version}). Update this server, then restore it.`,
+    );
+  }
+  const parsed = accountBackupSchema.safeParse(json);
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .slice(0, 3)
+      .map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw unprocessable(`This backup is damaged: ${problems.join('; ')}.`);
+  }
+  const backup = parsed.data;
+  const problems = referenceProblems(backup);
+  if (problems.length > 0) {
+    throw unprocessable(`This backup is damaged: ${problems.slice(0, 3).join('; ')}.`);
+  }
+  if (backup.files.length > 0) {
+    throw unprocessable(
+      `This backup carries ${backup.files.length} uploaded files, which this server cannot store yet. Nothing was restored.`,
+    );
+  }
+  return backup;
+}
+
+/** What in a well-shaped backup refers to nothing, repeats, or loops. */
+function referenceProblems(backup: AccountBackup): string[] {
+  const problems: string[] = [];
+  const unique = (what: string, keys: readonly unknown[]) => {
+    if (new Set(keys).size !== keys.length) problems.push(`${what} repeat`);
+  };
+  unique(
+    'collection ids',
+    backup.collections.map((row) => row.id),
+  );
+  unique(
+    'tag ids',
+    backup.tags.map((row) => row.id),
+  );
+  unique(
+    'tag names (ignoring case)',
+    backup.tags.map((row) => tagKey(row.name)),
+  );
+  unique(
+    'post ids',
+    backup.posts.map((row) => row.id),
+  );
+  unique(
+    'public shares of a collection',
+    backup.public_shares.map((row) => row.collection_id),
+  );
+  unique(
+    'private shares of a collection with a member',
+    backup.private_shares.map((row) => `${row.collection_id} ${normalizeEmail(row.member_email)}`),
+  );
+
+  const parents = new Map(backup.collections.map((row) => [row.id, row.parent_id]));
+  const tags = new Set(backup.tags.map((row) => row.id));
+  const missing = (what: string, id: number) =>
+    problems.push(`${what} refers to collection ${id}, which is not in the backup`);
+  for (const [id, parent] of parents) {
+    if (parent !== null && !parents.has(parent)) missing(`collection ${id}`, parent);
+  }
+  for (const post of backup.posts) {
+    if (post.collection_id !== null && !parents.has(post.collection_id)) {
+      missing(`post ${post.id}`, post.collection_id);
+    }
+    for (const tagId of post.tag_ids) {
+      if (!tags.has(tagId))
+        problems.push(`post ${post.id} refers to tag ${tagId}, which is not in the backup`);
+    }
+  }
+  for (const share of [...backup.public_shares, ...backup.private_shares]) {
+    if (!parents.has(share.collection_id)) missing('a share', share.collection_id);
+  }
+  if (problems.length === 0 && levelsOf(backup.collections).flat().length !== parents.size) {
+    problems.push('its collections do not form a tree (a collection is inside itself)');
+  }
+  return problems;
+}
+
+/**
+ * Collections by depth: top level first, then their children, and so on. A collection in a loop
+ * (its own ancestor) is in no level. Iterative, so any depth works.
+ */
+function levelsOf<T extends { id: number; parent_id: number | null }>(rows: readonly T[]): T[][] {
+  const children = new Map<number | null, T[]>();
+  for (const row of rows) {
+    const list = children.get(row.parent_id) ?? [];
+    list.push(row);
+    children.set(row.parent_id, list);
+  }
+  const levels: T[][] = [];
+  for (let level = children.get(null) ?? []; level.length > 0;) {
+    levels.push(level);
+    level = level.flatMap((row) => children.get(row.id) ?? []);
+  }
+  return levels;
+}

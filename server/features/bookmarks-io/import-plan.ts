@@ -1,0 +1,187 @@
+import { escapeText } from 'entities';
+import {
+  SUMMARY_EXAMPLES,
+  type DuplicateMode,
+  type ImportSummary,
+  type SkipReason,
+} from '../../../contract/bookmarks-io.ts';
+import { POST_TITLE_MAX } from '../../../contract/posts.ts';
+import { linkPostFields, postContentFields } from '../posts/post-content.ts';
+import { searchDocument } from '../search/search-document.ts';
+import { truncate, type BookmarkFile, type BookmarkNode } from './netscape-reader.ts';
+
+/**
+ * Deepest folder level an import creates as collections; folders below it add their bookmarks to
+ * their ancestor at this level. Real exports stay far above it; a crafted file cannot make a
+ * tree too deep to show.
+ */
+export const MAX_IMPORT_DEPTH = 100;
+
+const UNNAMED_FOLDER = 'Unnamed folder';
+
+/** A folder to create (or, importing into an existing collection, to find there by name). */
+export interface PlannedFolder {
+  /** Index of the parent folder in the plan; null = the collection the import lands in. */
+  parent: number | null;
+  name: string;
+  addDate: Date | null;
+}
+
+/** A bookmark to create as a link post, or a note (Shaarli's) to create as a text post. */
+export interface PlannedPost {
+  /** Index of its folder in the plan; null = the collection the import lands in. */
+  folder: number | null;
+  /**
+   * WHATWG-serialised URL (host lower-cased, spaces percent-encoded): also the duplicate key.
+   * Null for a note.
+   */
+  url: string | null;
+  /**
+   * The post's columns as they will be stored, worked out here so that the transaction only
+   * writes: content fields as the posts feature makes them (title at most POST_TITLE_MAX, a
+   * bookmark's URL when it had none).
+   */
+  fields: ReturnType<typeof postContentFields>;
+  description: string | null;
+  tags: string[];
+  /** The post's search document (issue "search"), so that imported posts can be found at once. */
+  search: ReturnType<typeof searchDocument>;
+  /** The file's dates (else `now`), as stored. */
+  created_at: string;
+  updated_at: string;
+}
+
+/** What an import will do, worked out from the file alone, before any database work. */
+export interface ImportPlan {
+  /** Folders in depth-first file order: every parent comes before its children. */
+  folders: PlannedFolder[];
+  /** Posts in file order. With `skip`, later repeats of a URL in the file are left out. */
+  posts: PlannedPost[];
+  skipped: ImportSummary['skipped'];
+  /** Repeats of a URL within the file (left out, or kept with `keep`). */
+  duplicatesInFile: number;
+  examples: ImportSummary['examples'];
+}
+
+const reasonField = {
+  'unsupported-scheme': 'unsupported_scheme',
+  'missing-url': 'missing_url',
+  'invalid-url': 'invalid_url',
+} as const satisfies Record<SkipReason, string>;
+
+/**
+ * Plans the import of a read file: flattens the folder tree (folders below MAX_IMPORT_DEPTH fold
+ * into their ancestor there; blank folder names become "Unnamed folder"), turns each bookmark into
+ * a post (URL serialised the way browsers store it, title cut to the API's limit) and each note
+ * into a text post, finds URLs repeated within the file (`duplicates`: `skip` keeps the first,
+ * `keep` keeps all) and counts skipped entries by reason. Pure and iterative, so any depth and
+ * size works.
+ *
+ * @param now ISO instant for posts whose entry has no date.
+ */
+export function planImport(file: BookmarkFile, duplicates: DuplicateMode, now: string): ImportPlan {
+  const folders: PlannedFolder[] = [];
+  const posts: PlannedPost[] = [];
+  const examples: ImportSummary['examples'] = { skipped: [], duplicates: [] };
+  const seen = new Set<string>();
+  let duplicatesInFile = 0;
+
+  // Depth-first in file order with an explicit stack of sibling lists being walked.
+  const stack: { nodes: BookmarkNode[]; next: number; folder: number | null; depth: number }[] = [
+    { nodes: file.roots, next: 0, folder: null, depth: 1 },
+  ];
+  while (stack.length > 0) {
+    const level = stack[stack.length - 1]!;
+    const node = level.nodes[level.next];
+    if (node === undefined) {
+      stack.pop();
+      continue;
+    }
+    level.next += 1;
+    if (node.kind === 'folder') {
+      if (level.depth >= MAX_IMPORT_DEPTH) {
+        stack.push({ nodes: node.children, next: 0, folder: level.folder, depth: level.depth });
+        continue;
+      }
+      folders.push({
+        parent: level.folder,
+        name: truncate(node.title.trim(), 255).trim() || UNNAMED_FOLDER,
+        addDate: node.addDate,
+      });
+      stack.push({
+        nodes: node.children,
+        next: 0,
+        folder: folders.length - 1,
+        depth: level.depth + 1,
+      });
+      continue;
+    }
+    const created_at = node.addDate?.toISOString() ?? now;
+    const updated_at = node.lastModified?.toISOString() ?? created_at;
+    // The post this entry becomes, with its URL (null for a note) and stored fields.
+    const plannedPost = (url: string | null, fields: PlannedPost['fields']): PlannedPost => ({
+      folder: level.folder,
+      url,
+      fields,
+      description: node.description,
+      tags: node.tags,
+      search: searchDocument({ ...fields, description: node.description, tagNames: node.tags }),
+      created_at,
+      updated_at,
+    });
+    if (node.kind === 'note') {
+      const title = truncate(node.title, POST_TITLE_MAX).trim();
+      // A note's content is HTML of its text: the sanitizer has the last word.
+      posts.push(
+        plannedPost(null, postContentFields(noteContent(node.description ?? title), title)),
+      );
+      continue;
+    }
+    const parsed = new URL(node.url);
+    const url = parsed.href;
+    const title = truncate(node.title, POST_TITLE_MAX).trim() || url;
+    if (seen.has(url)) {
+      duplicatesInFile += 1;
+      if (examples.duplicates.length < SUMMARY_EXAMPLES) {
+        examples.duplicates.push({ title, url, where: 'file' });
+      }
+      if (duplicates === 'skip') continue;
+    }
+    seen.add(url);
+    posts.push(plannedPost(url, linkPostFields(parsed, title)));
+  }
+
+  const skipped = { total: 0, unsupported_scheme: 0, missing_url: 0, invalid_url: 0 };
+  for (const entry of file.skipped) {
+    skipped.total += 1;
+    skipped[reasonField[entry.reason]] += 1;
+    if (examples.skipped.length < SUMMARY_EXAMPLES) {
+      examples.skipped.push({ title: entry.title, url: entry.href, reason: entry.reason });
+    }
+  }
+  return { folders, posts, skipped, duplicatesInFile, examples };
+}
+
+/** Name of the collection an import lands in: the file name without its extension. */
+export function importCollectionName(fileName: string | undefined): string {
+  const base = (fileName ?? '')
+    .replace(/^.*[\\/]/, '')
+    .replace(/\.[^.]*$/, '')
+    .trim();
+  return truncate(base || 'Imported bookmarks', 255);
+}
+
+/**
+ * The HTML of a note's text: paragraphs at blank lines, line breaks and indentation kept,
+ * everything escaped (the text is plain text, whatever it looks like).
+ */
+export function noteContent(text: string): string {
+  return (
+    text
+      .trim()
+      .split(/\n(?:[ \t]*\n)+/)
+      // Indentation is kept (lists, code): only line ends are trimmed.
+      .map((paragraph) => `<p>${escapeText(paragraph.trimEnd()).replaceAll('\n', '<br>')}</p>`)
+      .join('')
+  );
+}

@@ -1,0 +1,83 @@
+/** The fields tree logic needs; satisfied by collection rows. */
+export interface TreeItem {
+  id: number;
+  parent_id: number | null;
+  local_order: number;
+}
+
+export type TreeNode<T> = T & { nested: TreeNode<T>[] };
+
+const bySiblingOrder = (a: TreeItem, b: TreeItem) => a.local_order - b.local_order || a.id - b.id;
+
+/**
+ * Nests `items` under their parents, siblings by `local_order`. An item whose parent is not in
+ * `items` becomes a top-level node (a shared sub-collection, say), so nothing is dropped.
+ */
+export function buildTree<T extends TreeItem>(items: readonly T[]): TreeNode<T>[] {
+  const nodes = new Map<number, TreeNode<T>>();
+  for (const item of items) nodes.set(item.id, { ...item, nested: [] });
+  const roots: TreeNode<T>[] = [];
+  for (const node of nodes.values()) {
+    const parent = node.parent_id === null ? undefined : nodes.get(node.parent_id);
+    (parent ? parent.nested : roots).push(node);
+  }
+  const sort = (list: TreeNode<T>[]) => {
+    list.sort(bySiblingOrder);
+    for (const node of list) sort(node.nested);
+  };
+  sort(roots);
+  return roots;
+}
+
+/** Ids of `rootId` and every item below it (breadth first, `rootId` first). */
+export function subtreeIds(items: readonly TreeItem[], rootId: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const item of items) {
+    if (item.parent_id === null) continue;
+    const list = children.get(item.parent_id) ?? [];
+    list.push(item.id);
+    children.set(item.parent_id, list);
+  }
+  const ids = [rootId];
+  for (let i = 0; i < ids.length; i++) ids.push(...(children.get(ids[i]!) ?? []));
+  return ids;
+}
+
+/**
+ * Puts `id` at 1-based `position` of `siblingIds` (without it), or at the end when `position`
+ * is 0, absent or past the end. Returns the new sibling order.
+ */
+export function placeAmongSiblings(
+  siblingIds: readonly number[],
+  id: number,
+  position: number | undefined,
+): number[] {
+  const others = siblingIds.filter((sibling) => sibling !== id);
+  const index = position && position > 0 ? Math.min(position - 1, others.length) : others.length;
+  return [...others.slice(0, index), id, ...others.slice(index)];
+}
+
+/**
+ * Ids of the items that are in `marked` or lie below one that is (within `items`): e.g. the
+ * collections that are shared because they or an ancestor carry a share.
+ */
+export function markedWithDescendants(
+  items: readonly TreeItem[],
+  marked: ReadonlySet<number>,
+): Set<number> {
+  const byId = new Map(items.map((item) => [item.id, item]));
+  const result = new Set<number>();
+  for (const item of items) {
+    // Walk up until a marked item or the top of what is loaded; `seen` guards corrupt cycles.
+    const seen = new Set<number>();
+    for (let at: TreeItem | undefined = item; at && !seen.has(at.id);) {
+      seen.add(at.id);
+      if (marked.has(at.id)) {
+        result.add(item.id);
+        break;
+      }
+      at = at.parent_id === null ? undefined : byId.get(at.parent_id);
+    }
+  }
+  return result;
+}

@@ -1,0 +1,244 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
+
+let t: TestApp;
+let ada: TestUser;
+let bob: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ada = await t.createUser();
+  bob = await t.createUser();
+});
+afterAll(() => t.close());
+
+async function createCollection(user: TestUser, name: string, parent_id?: number) {
+  const res = await t.request('POST', '/api/collections', {
+    token: user.token,
+    body: { name, parent_id },
+  });
+  expect(res.status).toBe(201);
+  return res.body.data as { id: number; parent_id: number | null; local_order: number };
+}
+
+async function countCollections() {
+  const rows = await t.db.selectFrom('collections').select('id').execute();
+  return rows.length;
+}
+
+interface Node {
+  name: string;
+  nested: Node[];
+}
+const names = (nodes: Node[]): unknown =>
+  nodes.map((node) => (node.nested.length ? { [node.name]: names(node.nested) } : node.name));
+
+describe('collections as a tree', () => {
+  it('lists a three-level tree nested, in sibling order, with the shared ones beside it', async () => {
+    const user = await t.createUser();
+    const work = await createCollection(user, 'Work');
+    const projects = await createCollection(user, 'Projects', work.id);
+    await createCollection(user, 'Nestmark', projects.id);
+    await createCollection(user, 'Archive', projects.id);
+    await createCollection(user, 'Reading', work.id);
+    await createCollection(user, 'Home');
+
+    const res = await t.request('GET', '/api/collections?nested=true&withShared=true', {
+      token: user.token,
+    });
+    expect(res.status).toBe(200);
+    expect(names(res.body.data.collections)).toEqual([
+      { Work: [{ Projects: ['Nestmark', 'Archive'] }, 'Reading'] },
+      'Home',
+    ]);
+    expect(res.body.data.shared_collections).toEqual([]);
+    expect(res.body.data.collections[0]).toMatchObject({
+      name: 'Work',
+      parent_id: null,
+      icon_id: null,
+      user_id: user.id,
+      is_being_shared: false,
+      local_order: 1,
+    });
+
+    const flat = await t.request('GET', '/api/collections', { token: user.token });
+    expect(flat.body.data).toHaveLength(6);
+    expect(flat.body.data[0]).not.toHaveProperty('nested');
+  });
+
+  it('gets one collection, and 404 for another user’s', async () => {
+    const mine = await createCollection(ada, 'Mine');
+    const res = await t.request('GET', `/api/collections/${mine.id}`, { token: ada.token });
+    expect(res.status).toBe(200);
+    expect(res.body.data.name).toBe('Mine');
+
+    const foreign = await t.request('GET', `/api/collections/${mine.id}`, { token: bob.token });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.error.code).toBe('NOT_FOUND');
+    const list = await t.request('GET', '/api/collections', { token: bob.token });
+    expect(list.body.data.map((c: { id: number }) => c.id)).not.toContain(mine.id);
+  });
+});
+
+describe('creating collections: bad input writes nothing', () => {
+  it.each([
+    ['an empty name', { name: '   ' }],
+    ['a name of the wrong type', { name: 5 }],
+    ['a parent id of the wrong type', { name: 'x', parent_id: 'one' }],
+    ['no body fields', {}],
+  ])('400 for %s', async (_, body) => {
+    const before = await countCollections();
+    const res = await t.request('POST', '/api/collections', { token: ada.token, body });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('VALIDATION');
+    expect(await countCollections()).toBe(before);
+  });
+
+  it('404 for an unknown or foreign parent', async () => {
+    const foreign = await createCollection(bob, 'Bob’s');
+    const before = await countCollections();
+    for (const parent_id of [foreign.id, 999_999]) {
+      const res = await t.request('POST', '/api/collections', {
+        token: ada.token,
+        body: { name: 'Sneaky', parent_id },
+      });
+      expect(res.status).toBe(404);
+    }
+    expect(await countCollections()).toBe(before);
+  });
+
+  it('400 for a non-numeric id and 401 without a token', async () => {
+    expect((await t.request('GET', '/api/collections/abc', { token: ada.token })).status).toBe(400);
+    expect((await t.request('GET', '/api/collections')).status).toBe(401);
+  });
+});
+
+describe('editing and moving collections', () => {
+  it('renames and sets an icon', async () => {
+    const c = await createCollection(ada, 'Old');
+    const res = await t.request('PATCH', `/api/collections/${c.id}`, {
+      token: ada.token,
+      body: { name: 'New', icon_id: 107 },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ name: 'New', icon_id: 107 });
+  });
+
+  it('moves under another parent at a position, and back to the top level', async () => {
+    const user = await t.createUser();
+    const a = await createCollection(user, 'A');
+    const b = await createCollection(user, 'B');
+    await createCollection(user, 'B1', b.id);
+    await createCollection(user, 'B2', b.id);
+
+    const moved = await t.request('PATCH', `/api/collections/${a.id}`, {
+      token: user.token,
+      body: { parent_id: b.id, local_order: 2 },
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.body.data).toMatchObject({ parent_id: b.id, local_order: 2 });
+    let tree = await t.request('GET', '/api/collections?nested=true', { token: user.token });
+    expect(names(tree.body.data)).toEqual([{ B: ['B1', 'A', 'B2'] }]);
+    expect(tree.body.data[0].local_order).toBe(1);
+
+    await t.request('PATCH', `/api/collections/${a.id}`, {
+      token: user.token,
+      body: { is_root: true, local_order: 1 },
+    });
+    tree = await t.request('GET', '/api/collections?nested=true', { token: user.token });
+    expect(names(tree.body.data)).toEqual(['A', { B: ['B1', 'B2'] }]);
+  });
+
+  it('refuses to move a collection into itself or a descendant (422) and changes nothing', async () => {
+    const user = await t.createUser();
+    const top = await createCollection(user, 'Top');
+    const child = await createCollection(user, 'Child', top.id);
+    const grandchild = await createCollection(user, 'Grandchild', child.id);
+    for (const parent_id of [top.id, grandchild.id]) {
+      const res = await t.request('PATCH', `/api/collections/${top.id}`, {
+        token: user.token,
+        body: { parent_id },
+      });
+      expect(res.status).toBe(422);
+      expect(res.body.error.code).toBe('UNPROCESSABLE');
+    }
+    const tree = await t.request('GET', '/api/collections?nested=true', { token: user.token });
+    expect(names(tree.body.data)).toEqual([{ Top: [{ Child: ['Grandchild'] }] }]);
+  });
+
+  it('404 when moving into another user’s collection or editing theirs', async () => {
+    const mine = await createCollection(ada, 'Mine 2');
+    const theirs = await createCollection(bob, 'Theirs');
+    const into = await t.request('PATCH', `/api/collections/${mine.id}`, {
+      token: ada.token,
+      body: { parent_id: theirs.id },
+    });
+    expect(into.status).toBe(404);
+    const edit = await t.request('PATCH', `/api/collections/${theirs.id}`, {
+      token: ada.token,
+      body: { name: 'Hijacked' },
+    });
+    expect(edit.status).toBe(404);
+    const check = await t.request('GET', `/api/collections/${theirs.id}`, { token: bob.token });
+    expect(check.body.data.name).toBe('Theirs');
+  });
+});
+
+describe('deleting collections', () => {
+  async function postIn(user: TestUser, collection_id: number, content: string) {
+    const res = await t.request('POST', '/api/posts', {
+      token: user.token,
+      body: { content, collection_id },
+    });
+    expect(res.status).toBe(201);
+    return res.body.data.id as number;
+  }
+
+  it('with nested=true removes the subtree and sends every post in it to the recycle bin', async () => {
+    const user = await t.createUser();
+    const top = await createCollection(user, 'Top');
+    const child = await createCollection(user, 'Child', top.id);
+    const keep = await createCollection(user, 'Keep');
+    const p1 = await postIn(user, top.id, 'in top');
+    const p2 = await postIn(user, child.id, 'in child');
+    await postIn(user, keep.id, 'kept');
+
+    const res = await t.request('DELETE', `/api/collections/${top.id}?nested=true`, {
+      token: user.token,
+    });
+    expect(res.status).toBe(204);
+    const tree = await t.request('GET', '/api/collections?nested=true', { token: user.token });
+    expect(names(tree.body.data)).toEqual(['Keep']);
+    expect(tree.body.data[0].local_order).toBe(1);
+    const bin = await t.request('GET', '/api/posts?is_archived=true', { token: user.token });
+    expect(bin.body.data.map((p: { id: number }) => p.id).sort()).toEqual([p1, p2].sort());
+  });
+
+  it('without nested moves the children up into the deleted collection’s place', async () => {
+    const user = await t.createUser();
+    await createCollection(user, 'First');
+    const middle = await createCollection(user, 'Middle');
+    await createCollection(user, 'M1', middle.id);
+    await createCollection(user, 'M2', middle.id);
+    await createCollection(user, 'Last');
+    const post = await postIn(user, middle.id, 'in middle');
+
+    expect(
+      (await t.request('DELETE', `/api/collections/${middle.id}`, { token: user.token })).status,
+    ).toBe(204);
+    const tree = await t.request('GET', '/api/collections?nested=true', { token: user.token });
+    expect(names(tree.body.data)).toEqual(['First', 'M1', 'M2', 'Last']);
+    expect(tree.body.data.map((c: { local_order: number }) => c.local_order)).toEqual([1, 2, 3, 4]);
+    const bin = await t.request('GET', '/api/posts?is_archived=true', { token: user.token });
+    expect(bin.body.data.map((p: { id: number }) => p.id)).toEqual([post]);
+  });
+
+  it('404 for another user’s collection, which stays', async () => {
+    const theirs = await createCollection(bob, 'Not yours');
+    const res = await t.request('DELETE', `/api/collections/${theirs.id}`, { token: ada.token });
+    expect(res.status).toBe(404);
+    expect(
+      (await t.request('GET', `/api/collections/${theirs.id}`, { token: bob.token })).status,
+    ).toBe(200);
+  });
+});

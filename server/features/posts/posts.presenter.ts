@@ -1,0 +1,26 @@
+import type { Post } from '../../../contract/posts.ts';
+import type { Tag } from '../../../contract/tags.ts';
+import type { PostRow } from '../../db/schema.ts';
+
+/** The API view of a post (SPEC §3 Post); `tags` only when they were asked for. */
+export function toPost(row: PostRow, tags?: Tag[]): Post {
+  return {
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    content: row.content,
+    url: row.url,
+    base_url: row.base_url,
+    description: row.description,
+    color: row.color,
+    image_path: row.image_path,
+    collection_id: row.collection_id,
+    user_id: row.user_id,
+    order: row.order,
+    is_archived: row.archived_at !== null,
+    preview_status: row.preview_status,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    ...(tags && { tags }),
+  };
+}

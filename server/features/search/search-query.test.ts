@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { parseSearchQuery } from './search-query.ts';
+
+describe('parseSearchQuery', () => {
+  it('folds case and keeps words and phrases to include', () => {
+    expect(parseSearchQuery('Zürich "Big Apple" zon')).toEqual({
+      include: ['zürich', 'big apple', 'zon'],
+      exclude: [],
+      tags: [],
+    });
+  });
+
+  it('reads -word, -"phrase", tag: and type:', () => {
+    expect(parseSearchQuery('rust -async -"hello world" tag:Tea type:link')).toEqual({
+      include: ['rust'],
+      exclude: ['async', 'hello world'],
+      tags: ['tea'],
+      type: 'link',
+    });
+    expect(parseSearchQuery('tag:"tea time"').tags).toEqual(['tea time']);
+  });
+
+  it('treats unknown operators, bad types and unclosed quotes as text', () => {
+    expect(parseSearchQuery('site:example.com type:image "open').include).toEqual([
+      'site:example.com',
+      'type:image',
+      '"open',
+    ]);
+  });
+
+  it('returns nothing to match for blank input', () => {
+    expect(parseSearchQuery('   ')).toEqual({ include: [], exclude: [], tags: [] });
+  });
+
+  it('handles non-Latin scripts', () => {
+    expect(parseSearchQuery('東京 ΑΘΗΝΑ').include).toEqual(['東京', 'αθηνα']);
+  });
+});

@@ -1,0 +1,56 @@
+import type { PostType } from '../../../contract/posts.ts';
+
+/**
+ * A parsed search box query (issue "search, tags and the recycle bin"): words and quoted phrases
+ * that must all occur (case-insensitive substrings, SPEC §2: 'zon' finds 'Amazon'), words and
+ * phrases after `-` that must not, `tag:name` (the post has that tag) and `type:link|text`. All
+ * parts combine with AND. Anything else, unknown operators included, is plain text.
+ */
+export interface SearchQuery {
+  include: string[];
+  exclude: string[];
+  tags: string[];
+  type?: PostType;
+}
+
+const TOKEN = /(-?)(?:(tag|type):)?(?:"([^"]*)"|(\S+))/gi;
+
+/** Lower-case the way search documents are stored, so every script compares alike. */
+export function foldCase(text: string): string {
+  return text.toLocaleLowerCase('und');
+}
+
+/**
+ * Parses the text of the search box. Terms come back case-folded (see `foldCase`); a quote
+ * without its closing partner is an ordinary character.
+ */
+export function parseSearchQuery(text: string): SearchQuery {
+  const query: SearchQuery = { include: [], exclude: [], tags: [] };
+  for (const match of text.matchAll(TOKEN)) {
+    const [, minus, operator, quoted, bare] = match;
+    const value = quoted ?? bare ?? '';
+    const op = operator?.toLowerCase();
+    if (op === 'tag' && value.trim() && !minus) {
+      query.tags.push(foldCase(value.trim()));
+    } else if (op === 'type' && !minus && (value === 'link' || value === 'text')) {
+      query.type = value;
+    } else {
+      // Unknown operators and negated operators are text, as typed.
+      const term = foldCase(
+        operator && quoted === undefined ? `${operator}:${value}` : value,
+      ).trim();
+      if (term) (minus ? query.exclude : query.include).push(term);
+    }
+  }
+  return query;
+}
+
+/** Whether a query asks for anything at all. */
+export function isEmptyQuery(query: SearchQuery): boolean {
+  return (
+    query.include.length === 0 &&
+    query.exclude.length === 0 &&
+    query.tags.length === 0 &&
+    query.type === undefined
+  );
+}

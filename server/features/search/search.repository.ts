@@ -1,0 +1,263 @@
+import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { dialectOf } from '../../db/dialect.ts';
+import type { Database, PostRow } from '../../db/schema.ts';
+import { listTagsOfPosts } from '../tags/tags.repository.ts';
+import { searchDocument } from './search-document.ts';
+import type { SearchQuery } from './search-query.ts';
+
+/** Which posts a search looks in (all live). */
+export type SearchScope =
+  | { kind: 'collections'; collectionIds: readonly number[] }
+  | { kind: 'uncategorized'; userId: number }
+  /** Everything the user may read: their own posts and those of collections shared with them. */
+  | { kind: 'readable'; userId: number; sharedCollectionIds: readonly number[] };
+
+/** `text` as a LIKE pattern that matches it literally anywhere (escape character `\`). */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+type SearchColumn = 'search_text' | 'search_title';
+
+const contains = (column: SearchColumn, term: string) =>
+  sql<SqlBool>`${sql.ref(`posts.${column}`)} like ${containsPattern(term)} escape '\\'`;
+
+/** SQLite's trigram index answers substrings of three characters or more. */
+const TRIGRAM = 3;
+
+/**
+ * How many of the newest posts in scope a search reads directly before it turns to the index: a
+ * common word fills a page from them at once, a rare one costs at most this many rows.
+ */
+const SCAN_BUDGET = 200;
+
+/**
+ * The longest walk through the newest posts a search takes when the first SCAN_BUDGET rows held
+ * some matches but not a page: beyond it the index is cheaper.
+ */
+const WALK_BUDGET = 5000;
+
+/**
+ * Up to this many candidates (posts holding a rare word, or carrying a tag), a search looks them
+ * up by id and sorts them; with more, they are dense enough that walking the posts in result
+ * order finds a page soon.
+ */
+const FEW_HITS = 300;
+
+/** An FTS5 query: every term as a quoted phrase (so operators in it are text), all required. */
+function ftsMatch(terms: readonly string[]): string {
+  return terms.map((term) => `"${term.replaceAll('"', '""')}"`).join(' AND ');
+}
+
+type PostsQuery = SelectQueryBuilder<Database, 'posts', PostRow>;
+
+/** The order results come in after relevance: a list's own order, else newest first. */
+function sortOf(scope: SearchScope): 'order' | 'created_at' {
+  return scope.kind === 'uncategorized' ||
+    (scope.kind === 'collections' && scope.collectionIds.length === 1)
+    ? 'order'
+    : 'created_at';
+}
+
+function inScope<O>(
+  qb: SelectQueryBuilder<Database, 'posts', O>,
+  scope: SearchScope,
+): SelectQueryBuilder<Database, 'posts', O> {
+  qb = qb.where('posts.archived_at', 'is', null);
+  if (scope.kind === 'collections') {
+    return qb.where('posts.collection_id', 'in', [...scope.collectionIds]);
+  }
+  if (scope.kind === 'uncategorized') {
+    return qb.where('posts.user_id', '=', scope.userId).where('posts.collection_id', 'is', null);
+  }
+  const shared = [...scope.sharedCollectionIds];
+  return qb.where((eb) => {
+    const own = eb('posts.user_id', '=', scope.userId);
+    return shared.length > 0 ? eb.or([own, eb('posts.collection_id', 'in', shared)]) : own;
+  });
+}
+
+/**
+ * Every condition of the query, checked row by row (no index); the include terms in `column`
+ * (the title is part of the search text, so a title match is a match).
+ */
+function matching(qb: PostsQuery, query: SearchQuery, column: SearchColumn = 'search_text') {
+  for (const term of query.include) qb = qb.where(contains(column, term));
+  for (const term of query.exclude) qb = qb.where((eb) => eb.not(contains('search_text', term)));
+  for (const tag of query.tags) {
+    // Driven by the tag (a handful of posts), not by checking every post for it.
+    qb = qb.where('posts.id', 'in', (eb) =>
+      eb
+        .selectFrom('post_tags')
+        .innerJoin('tags', 'tags.id', 'post_tags.tag_id')
+        .select('post_tags.post_id')
+        .where('tags.name_key', '=', tag),
+    );
+  }
+  return query.type ? qb.where('posts.type', '=', query.type) : qb;
+}
+
+/**
+ * Narrows to the posts whose `column` holds every include term through the index: SQLite's
+ * FTS5 trigram table for terms of three characters or more (shorter ones stay row checks);
+ * on PostgreSQL the trigram GIN index serves the LIKE conditions themselves.
+ */
+function throughIndex(
+  db: Db,
+  qb: PostsQuery,
+  query: SearchQuery,
+  column: SearchColumn,
+): PostsQuery {
+  if (dialectOf(db) === 'postgres') return qb;
+  const indexed = query.include.filter((term) => term.length >= TRIGRAM);
+  if (indexed.length === 0) return qb;
+  const table = sql.id(`posts_${column}_fts`);
+  return qb.where(
+    sql<SqlBool>`posts.id in (select rowid from ${table} where ${table} match ${ftsMatch(indexed)})`,
+  );
+}
+
+/**
+ * `qb` in result order, the first `limit` (0 = all). `byId`: the rows are a few looked up by id;
+ * SQLite (without table statistics) would still walk the sort column's index through every post
+ * in scope, so there the column is written `+column`, which keeps the index out of the plan.
+ */
+function sorted<O>(
+  db: Db,
+  qb: SelectQueryBuilder<Database, 'posts', O>,
+  scope: SearchScope,
+  limit: number,
+  byId = false,
+): SelectQueryBuilder<Database, 'posts', O> {
+  const column = sql.ref(`posts.${sortOf(scope)}`);
+  const key = byId && dialectOf(db) === 'sqlite' ? sql`+${column}` : column;
+  qb = qb.orderBy(key, 'desc').orderBy('posts.id', 'desc');
+  return limit > 0 ? qb.limit(limit) : qb;
+}
+
+/**
+ * Live posts in `scope` that match `query` (issue "search"): first those whose title holds every
+ * word, then the rest; within each, a list's order (one collection or Uncategorized) or newest
+ * first. Served by the search index of migration 0006: titles through their own index; the rest
+ * from the newest posts in scope when a page fills from them (common words), else through the
+ * text index (rare words). `limit` 0 = all.
+ */
+export async function searchPosts(
+  db: Db,
+  scope: SearchScope,
+  query: SearchQuery,
+  limit: number,
+): Promise<PostRow[]> {
+  if (scope.kind === 'collections' && scope.collectionIds.length === 0) return [];
+  const base = inScope(db.selectFrom('posts').selectAll('posts'), scope);
+
+  const titled =
+    query.include.length > 0 ? await matches(db, base, query, 'search_title', scope, limit) : [];
+  const wanted = limit > 0 ? limit - titled.length : 0;
+  if (limit > 0 && wanted <= 0) return titled;
+  const seen = titled.map((post) => post.id);
+  const rest = seen.length > 0 ? base.where('posts.id', 'not in', seen) : base;
+
+  if (limit > 0) {
+    // The newest posts in scope, as a table of their own named like the original, so that the
+    // walk stops after `budget` rows whatever the conditions.
+    const fromNewest = (budget: number) => {
+      let newest = db.selectFrom(sorted(db, base, scope, budget).as('posts')).selectAll();
+      if (seen.length > 0) newest = newest.where('posts.id', 'not in', seen);
+      return sorted(db, matching(newest as unknown as PostsQuery, query), scope, wanted).execute();
+    };
+    const found = await fromNewest(SCAN_BUDGET);
+    if (found.length === wanted) return [...titled, ...found];
+    // The hits among them tell how far a walk must go for a page: twice that, if not too far.
+    const budget = Math.ceil((2 * wanted * SCAN_BUDGET) / found.length);
+    if (found.length > 0 && budget <= WALK_BUDGET) {
+      const walked = await fromNewest(budget);
+      if (walked.length === wanted) return [...titled, ...walked];
+    }
+  }
+  return [...titled, ...(await matches(db, rest, query, 'search_text', scope, wanted))];
+}
+
+/**
+ * The first `limit` posts of `qb` whose `column` matches `query`, in result order: looked up by
+ * id when a selective part of the query names few posts (a rare word, a tag), else by walking
+ * the posts in result order through the index.
+ */
+async function matches(
+  db: Db,
+  qb: PostsQuery,
+  query: SearchQuery,
+  column: SearchColumn,
+  scope: SearchScope,
+  limit: number,
+): Promise<PostRow[]> {
+  const few = await fewCandidates(db, query, column);
+  if (few?.length === 0) return [];
+  const candidates = few ? qb.where('posts.id', 'in', few) : throughIndex(db, qb, query, column);
+  return sorted(db, matching(candidates, query, column), scope, limit, few !== undefined).execute();
+}
+
+/** The ids of `rows` (read FEW_HITS + 1 at most), or undefined when there are more than FEW_HITS. */
+async function fewIds(rows: Promise<{ id: number }[]>): Promise<Set<number> | undefined> {
+  const ids = (await rows).map((row) => row.id);
+  return ids.length > FEW_HITS ? undefined : new Set(ids);
+}
+
+/**
+ * The posts that can match at all, when a selective part of the query names at most FEW_HITS of
+ * them: a word rare in `column` (SQLite's trigram index) or a tag. Undefined when every part is
+ * common.
+ */
+async function fewCandidates(
+  db: Db,
+  query: SearchQuery,
+  column: SearchColumn,
+): Promise<number[] | undefined> {
+  const sources = query.tags.map((tag) =>
+    fewIds(
+      db
+        .selectFrom('post_tags')
+        .innerJoin('tags', 'tags.id', 'post_tags.tag_id')
+        .select('post_tags.post_id as id')
+        .where('tags.name_key', '=', tag)
+        .limit(FEW_HITS + 1)
+        .execute(),
+    ),
+  );
+  const indexed = query.include.filter((term) => term.length >= TRIGRAM);
+  if (dialectOf(db) === 'sqlite' && indexed.length > 0) {
+    const table = sql.id(`posts_${column}_fts`);
+    const hits = sql<{ id: number }>`
+      select rowid as id from ${table} where ${table} match ${ftsMatch(indexed)}
+      limit ${FEW_HITS + 1}`;
+    sources.push(fewIds(hits.execute(db).then((result) => result.rows)));
+  }
+  const sets = (await Promise.all(sources)).filter((set) => set !== undefined);
+  if (sets.length === 0) return undefined;
+  const [first, ...others] = sets;
+  return [...first!].filter((id) => others.every((set) => set.has(id)));
+}
+
+/**
+ * Rewrites the search documents of `postIds` from their current title, content, URL,
+ * description and tags. Every change to one of those calls this (or writes the document
+ * itself, as imports do), so the index never lags.
+ */
+export async function refreshSearchDocuments(db: Db, postIds: readonly number[]): Promise<void> {
+  if (postIds.length === 0) return;
+  const posts = await db
+    .selectFrom('posts')
+    .select(['id', 'title', 'content', 'url', 'description'])
+    .where('id', 'in', [...postIds])
+    .execute();
+  const tags = await listTagsOfPosts(db, postIds);
+  for (const post of posts) {
+    const tagNames = (tags.get(post.id) ?? []).map((tag) => tag.name);
+    await db
+      .updateTable('posts')
+      .set(searchDocument({ ...post, tagNames }))
+      .where('id', '=', post.id)
+      .execute();
+  }
+}

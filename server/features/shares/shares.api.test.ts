@@ -1,0 +1,348 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHARE_TOKEN_LENGTH } from '../../../contract/shares.ts';
+import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function created(user: TestUser, url: string, body: Record<string, unknown>) {
+  const res = await t.request('POST', url, { token: user.token, body });
+  expect(res.status, res.text).toBe(201);
+  return res.body.data;
+}
+
+/** An owner with the tree Top › Middle › Bottom and one post in each. */
+async function ownerWithTree() {
+  const owner = await t.createUser();
+  const top = (await created(owner, '/api/collections', { name: 'Top' })).id as number;
+  const middle = (await created(owner, '/api/collections', { name: 'Middle', parent_id: top }))
+    .id as number;
+  const bottom = (await created(owner, '/api/collections', { name: 'Bottom', parent_id: middle }))
+    .id as number;
+  for (const [content, collection_id] of [
+    ['in top', top],
+    ['in middle', middle],
+    ['in bottom', bottom],
+  ] as const) {
+    await created(owner, '/api/posts', { content, collection_id });
+  }
+  return { owner, top, middle, bottom };
+}
+
+describe('public share tokens', () => {
+  it('generates 32 letters and digits, and refuses short, odd or taken tokens', async () => {
+    const { owner, top, middle, bottom } = await ownerWithTree();
+    const generated = await created(owner, '/api/shares/public', { collection_id: top });
+    expect(generated.token).toMatch(new RegExp(`^[A-Za-z0-9]{${SHARE_TOKEN_LENGTH}}$`));
+    expect(generated).toMatchObject({ is_active: true, include_descendants: false, permission: 4 });
+
+    for (const token of ['a'.repeat(31), `${'a'.repeat(31)}-`, '']) {
+      const res = await t.request('POST', '/api/shares/public', {
+        token: owner.token,
+        body: { collection_id: middle, token },
+      });
+      expect(res.status, token).toBe(400);
+      expect(res.body.error.fields.token).toBeDefined();
+    }
+    const taken = await t.request('POST', '/api/shares/public', {
+      token: owner.token,
+      body: { collection_id: middle, token: generated.token },
+    });
+    expect(taken.status).toBe(409);
+    const second = await t.request('POST', '/api/shares/public', {
+      token: owner.token,
+      body: { collection_id: top },
+    });
+    expect(second.status).toBe(409);
+    const custom = await created(owner, '/api/shares/public', {
+      collection_id: bottom,
+      token: 'MyOwnLongEnoughTokenOfLettersAndDigits2026',
+    });
+    expect(custom.token).toBe('MyOwnLongEnoughTokenOfLettersAndDigits2026');
+  });
+
+  it('opens the shared collection read-only, marked noindex and no-referrer', async () => {
+    const { owner, middle, bottom } = await ownerWithTree();
+    const share = await created(owner, '/api/shares/public', { collection_id: middle });
+
+    const me = await t.request('GET', '/api/shares/public/me', { token: share.token });
+    expect(me.body.data).toEqual({
+      collection_id: middle,
+      permission: 4,
+      include_descendants: false,
+      collection: { id: middle, name: 'Middle', icon_id: null, nested: [] },
+    });
+    const posts = await t.request('GET', '/api/posts', { token: share.token });
+    expect(posts.status).toBe(200);
+    expect(posts.body.data.map((p: { content: string }) => p.content)).toEqual(['in middle']);
+    expect(posts.headers['x-robots-tag']).toBe('noindex');
+    expect(posts.headers['referrer-policy']).toBe('no-referrer');
+    expect(
+      (await t.request('GET', `/api/posts?collection_id=${bottom}`, { token: share.token })).status,
+    ).toBe(404);
+    expect(
+      (await t.request('POST', '/api/posts', { token: share.token, body: { content: 'x' } }))
+        .status,
+    ).toBe(401);
+
+    // The owner opens the sub-collections too.
+    await t.request('PATCH', `/api/shares/public/${share.id}`, {
+      token: owner.token,
+      body: { include_descendants: true },
+    });
+    const below = await t.request('GET', `/api/posts?collection_id=${bottom}`, {
+      token: share.token,
+    });
+    expect(below.body.data.map((p: { content: string }) => p.content)).toEqual(['in bottom']);
+    const opened = await t.request('GET', '/api/shares/public/me', { token: share.token });
+    expect(opened.body.data.collection).toEqual({
+      id: middle,
+      name: 'Middle',
+      icon_id: null,
+      nested: [{ id: bottom, name: 'Bottom', icon_id: null, nested: [] }],
+    });
+  });
+
+  it('stops working at once when switched off, re-tokened or revoked', async () => {
+    const { owner, middle } = await ownerWithTree();
+    const share = await created(owner, '/api/shares/public', { collection_id: middle });
+    const read = (token: string) => t.request('GET', '/api/posts', { token });
+
+    await t.request('PATCH', `/api/shares/public/${share.id}`, {
+      token: owner.token,
+      body: { is_active: false },
+    });
+    expect((await read(share.token)).status).toBe(401);
+    await t.request('PATCH', `/api/shares/public/${share.id}`, {
+      token: owner.token,
+      body: { is_active: true },
+    });
+    expect((await read(share.token)).status).toBe(200);
+
+    const renewed = 'RenewedTokenRenewedTokenRenewedToken42';
+    await t.request('PATCH', `/api/shares/public/${share.id}`, {
+      token: owner.token,
+      body: { token: renewed },
+    });
+    expect((await read(share.token)).status).toBe(401);
+    expect((await read(renewed)).status).toBe(200);
+
+    expect(
+      (await t.request('DELETE', `/api/shares/public/${share.id}`, { token: owner.token })).status,
+    ).toBe(204);
+    expect((await read(renewed)).status).toBe(401);
+  });
+});
+
+describe('private shares', () => {
+  it('shows the shared collection and everything below it to the member, flagged as shared', async () => {
+    const { owner, top, middle } = await ownerWithTree();
+    const member = await t.createUser();
+    await created(owner, '/api/shares/private', { collection_id: middle, user_id: member.id });
+
+    const theirs = await t.request('GET', '/api/collections?nested=true&withShared=true', {
+      token: member.token,
+    });
+    expect(theirs.body.data.collections).toEqual([]);
+    const sharedTree = theirs.body.data.shared_collections;
+    expect(sharedTree).toHaveLength(1);
+    expect(sharedTree[0]).toMatchObject({
+      name: 'Middle',
+      user_id: owner.id,
+      is_being_shared: true,
+    });
+    expect(sharedTree[0].nested.map((c: { name: string }) => c.name)).toEqual(['Bottom']);
+
+    const mine = await t.request('GET', '/api/collections', { token: owner.token });
+    const flags = Object.fromEntries(
+      mine.body.data.map((c: { id: number; is_being_shared: boolean }) => [
+        c.id,
+        c.is_being_shared,
+      ]),
+    );
+    expect(flags[top]).toBe(false);
+    expect(flags[middle]).toBe(true);
+  });
+
+  it('lists inherited members with the ancestor as root, and lets members leave', async () => {
+    const { owner, top, middle, bottom } = await ownerWithTree();
+    const direct = await t.createUser();
+    const inherited = await t.createUser();
+    const directShare = await created(owner, '/api/shares/private', {
+      collection_id: bottom,
+      user_id: direct.id,
+    });
+    await created(owner, '/api/shares/private', {
+      collection_id: top,
+      user_id: inherited.id,
+      permission: 4,
+    });
+
+    const members = await t.request('GET', `/api/shares/private?collection_id=${bottom}`, {
+      token: owner.token,
+    });
+    const byUser = Object.fromEntries(
+      members.body.data.map(
+        (s: { user_id: number; root_collection_id: number; permission: number }) => [
+          s.user_id,
+          [s.root_collection_id, s.permission],
+        ],
+      ),
+    );
+    expect(byUser).toEqual({ [direct.id]: [bottom, 7], [inherited.id]: [top, 4] });
+    expect(members.body.data[0].user).toEqual({ id: expect.any(Number), name: expect.any(String) });
+    expect(
+      (await t.request('GET', `/api/collections/${middle}`, { token: inherited.token })).status,
+    ).toBe(200);
+
+    expect(
+      (await t.request('DELETE', `/api/shares/private/${directShare.id}`, { token: direct.token }))
+        .status,
+    ).toBe(204);
+    expect(
+      (await t.request('GET', `/api/collections/${bottom}`, { token: direct.token })).status,
+    ).toBe(404);
+  });
+
+  it('refuses sharing with oneself, with nobody, and twice', async () => {
+    const { owner, top } = await ownerWithTree();
+    const member = await t.createUser();
+    const share = (user_id: number) =>
+      t.request('POST', '/api/shares/private', {
+        token: owner.token,
+        body: { collection_id: top, user_id },
+      });
+    expect((await share(owner.id)).status).toBe(422);
+    expect((await share(999_999)).status).toBe(404);
+    expect((await share(member.id)).status).toBe(201);
+    expect((await share(member.id)).status).toBe(409);
+    const bad = await t.request('POST', '/api/shares/private', {
+      token: owner.token,
+      body: { collection_id: top, user_id: member.id, permission: 5 },
+    });
+    expect(bad.status).toBe(400);
+  });
+
+  it('lets an edit member add posts and collections that belong to the owner, and the owner sees them', async () => {
+    const { owner, middle } = await ownerWithTree();
+    const member = await t.createUser();
+    await created(owner, '/api/shares/private', { collection_id: middle, user_id: member.id });
+
+    const post = await created(member, '/api/posts', {
+      content: 'from the member',
+      collection_id: middle,
+      tag_names: ['team'],
+    });
+    expect(post.user_id).toBe(owner.id);
+    const sub = await created(member, '/api/collections', {
+      name: 'Member made',
+      parent_id: middle,
+    });
+    expect(sub.user_id).toBe(owner.id);
+    const seen = await t.request('GET', `/api/posts?collection_id=${middle}&withTags=true`, {
+      token: owner.token,
+    });
+    expect(seen.body.data.map((p: { content: string }) => p.content)).toContain('from the member');
+    const ownerTags = await t.request('GET', '/api/tags', { token: owner.token });
+    expect(ownerTags.body.data.map((tag: { name: string }) => tag.name)).toEqual(['team']);
+  });
+
+  it('keeps collections inside their owner’s tree: members cannot move them out or bring their own in', async () => {
+    const { owner, middle, bottom } = await ownerWithTree();
+    const member = await t.createUser();
+    await created(owner, '/api/shares/private', { collection_id: middle, user_id: member.id });
+    const own = (await created(member, '/api/collections', { name: 'Mine' })).id;
+
+    const out = await t.request('PATCH', `/api/collections/${bottom}`, {
+      token: member.token,
+      body: { is_root: true },
+    });
+    expect(out.status).toBe(403);
+    const outUnderOwn = await t.request('PATCH', `/api/collections/${bottom}`, {
+      token: member.token,
+      body: { parent_id: own },
+    });
+    expect(outUnderOwn.status).toBe(403);
+    const bringIn = await t.request('PATCH', `/api/collections/${own}`, {
+      token: member.token,
+      body: { parent_id: middle },
+    });
+    expect(bringIn.status).toBe(403);
+    const tree = await t.request('GET', '/api/collections?nested=true', { token: owner.token });
+    expect(JSON.stringify(tree.body.data)).toContain(
+      `"id":${bottom},"name":"Bottom","parent_id":${middle}`,
+    );
+  });
+
+  it('moves a post out of a shared collection with its tag names, now the mover’s', async () => {
+    const { owner, middle } = await ownerWithTree();
+    const member = await t.createUser();
+    await created(owner, '/api/shares/private', { collection_id: middle, user_id: member.id });
+    const post = await created(owner, '/api/posts', {
+      content: 'tagged',
+      collection_id: middle,
+      tag_names: ['Research'],
+    });
+
+    const moved = await t.request('PATCH', `/api/posts/${post.id}`, {
+      token: member.token,
+      body: { collection_id: 0 },
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.body.data).toMatchObject({ user_id: member.id, collection_id: null });
+    expect(moved.body.data.tags.map((tag: { name: string }) => tag.name)).toEqual(['Research']);
+    const memberTags = await t.request('GET', '/api/tags', { token: member.token });
+    expect(memberTags.body.data.map((tag: { name: string }) => tag.name)).toEqual(['Research']);
+    expect((await t.request('GET', `/api/posts/${post.id}`, { token: owner.token })).status).toBe(
+      404,
+    );
+  });
+
+  it('makes a member view-only when the owner lowers the level', async () => {
+    const { owner, middle } = await ownerWithTree();
+    const member = await t.createUser();
+    const share = await created(owner, '/api/shares/private', {
+      collection_id: middle,
+      user_id: member.id,
+    });
+    await t.request('PATCH', `/api/shares/private/${share.id}`, {
+      token: owner.token,
+      body: { permission: 4 },
+    });
+    const write = await t.request('POST', '/api/posts', {
+      token: member.token,
+      body: { content: 'x', collection_id: middle },
+    });
+    expect(write.status).toBe(403);
+    expect(
+      (await t.request('GET', `/api/posts?collection_id=${middle}`, { token: member.token }))
+        .status,
+    ).toBe(200);
+  });
+});
+
+describe('collection icons', () => {
+  it('accepts ids of the catalogue and refuses others', async () => {
+    const user = await t.createUser();
+    const ok = await t.request('POST', '/api/collections', {
+      token: user.token,
+      body: { name: 'Py', icon_id: 4003 },
+    });
+    expect(ok.body.data.icon_id).toBe(4003);
+    for (const icon_id of [9999, 109, 0]) {
+      const res = await t.request('POST', '/api/collections', {
+        token: user.token,
+        body: { name: 'x', icon_id },
+      });
+      expect(res.status, String(icon_id)).toBe(400);
+    }
+    const cleared = await t.request('PATCH', `/api/collections/${ok.body.data.id}`, {
+      token: user.token,
+      body: { icon_id: null },
+    });
+    expect(cleared.body.data.icon_id).toBeNull();
+  });
+});

@@ -1,0 +1,270 @@
+import type { z } from 'zod';
+import { Permission } from '../../../contract/permissions.ts';
+import {
+  SHARE_TOKEN_LENGTH,
+  type createPrivateShareBody,
+  type createPublicShareBody,
+  type PrivateShare,
+  type PublicShare,
+  type StaticAuth,
+  type updatePrivateShareBody,
+  type updatePublicShareBody,
+} from '../../../contract/shares.ts';
+import type { Db } from '../../db/database.ts';
+import type { AuthenticatedActor, ShareActor, UserActor } from '../../http/actor.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
+import { randomAlphanumeric } from '../../lib/random-token.ts';
+import {
+  assertMayRemoveMember,
+  assertMayShare,
+  getAccessibleCollection,
+} from '../collections/collection-access.ts';
+import { buildTree, subtreeIds } from '../collections/collection-tree.ts';
+import { listAncestorIds, listCollectionsOwnedBy } from '../collections/collections.repository.ts';
+import { findUser } from '../users/users.repository.ts';
+import { toPrivateShare, toPublicShare } from './shares.presenter.ts';
+import {
+  deletePrivateShare,
+  deletePublicShare,
+  findActivePublicShare,
+  findPrivateShare,
+  findPrivateShareOf,
+  findPublicShare,
+  findPublicShareByToken,
+  findPublicShareOfCollection,
+  insertPrivateShare,
+  insertPublicShare,
+  listPrivateSharesOf,
+  listPrivateSharesOn,
+  listPublicSharesOwnedBy,
+  updatePrivateSharePermission,
+  updatePublicShare,
+} from './shares.repository.ts';
+
+export type SharesService = ReturnType<typeof createSharesService>;
+
+/**
+ * Public token links and private shares with users (SPEC §2 Collection form, §3, §4 Public
+ * share on save, §6, §7). Who may do what is decided in collection-access.ts.
+ */
+export function createSharesService({ db, clock }: { db: Db; clock: Clock }) {
+  /** A token that no other public share uses. @throws 409 */
+  async function assertTokenFree(trx: Db, token: string, exceptShareId?: number): Promise<void> {
+    const taken = await findPublicShareByToken(trx, token);
+    if (taken && taken.id !== exceptShareId) {
+      throw conflict('This token is already in use. Generate another one.', {
+        token: ['is already in use'],
+      });
+    }
+  }
+
+  /** The public share, if the actor owns its collection. @throws 404, 403 */
+  async function getOwnPublicShare(actor: UserActor, id: number) {
+    const share = await findPublicShare(db, id);
+    if (!share) throw notFound('Share');
+    const collection = await getAccessibleCollection(
+      db,
+      actor,
+      share.collection_id,
+      Permission.READ,
+    );
+    assertMayShare(actor, collection);
+    return share;
+  }
+
+  return {
+    /** The actor of an active public share's token; null for an unknown or switched-off one. */
+    async authenticate(token: string): Promise<ShareActor | null> {
+      const share = await findActivePublicShare(db, token);
+      if (!share) return null;
+      return {
+        kind: 'share',
+        shareId: share.id,
+        collectionId: share.collection_id,
+        includeDescendants: share.include_descendants === 1,
+        permission: share.permission,
+      };
+    },
+
+    /**
+     * What the presented share token opens (SPEC §2 static auth): the collection with, when the
+     * share opens them, its sub-collections; null for a signed-in user.
+     */
+    async me(actor: AuthenticatedActor): Promise<StaticAuth | null> {
+      if (actor.kind !== 'share') return null;
+      const root = await getAccessibleCollection(db, actor, actor.collectionId, Permission.READ);
+      const opened = actor.includeDescendants
+        ? await listCollectionsOwnedBy(db, root.user_id)
+        : [root];
+      const inShare = new Set(subtreeIds(opened, root.id));
+      const [collection] = buildTree(
+        opened
+          .filter((row) => inShare.has(row.id))
+          .map((row) => ({
+            id: row.id,
+            name: row.name,
+            icon_id: row.icon_id,
+            // The shared collection is the top of what the visitor sees.
+            parent_id: row.id === root.id ? null : row.parent_id,
+            local_order: row.local_order,
+          })),
+      );
+      return {
+        collection_id: actor.collectionId,
+        permission: actor.permission,
+        include_descendants: actor.includeDescendants,
+        // Extra fields of the tree nodes are dropped by the response schema.
+        collection: collection!,
+      };
+    },
+
+    /** Public shares of the actor's collections, or of one of them. @throws 404, 403 */
+    async listPublic(actor: UserActor, collectionId?: number): Promise<PublicShare[]> {
+      if (collectionId !== undefined) {
+        const collection = await getAccessibleCollection(db, actor, collectionId, Permission.READ);
+        assertMayShare(actor, collection);
+      }
+      return (await listPublicSharesOwnedBy(db, actor.userId, collectionId)).map(toPublicShare);
+    },
+
+    /**
+     * Shares a collection by token link; a token is generated when none is given.
+     * @throws 404, 403 (not the owner), 409 (the collection has a link already, or the token is taken)
+     */
+    async createPublic(
+      actor: UserActor,
+      body: z.output<typeof createPublicShareBody>,
+    ): Promise<PublicShare> {
+      return db.transaction().execute(async (trx) => {
+        const collection = await getAccessibleCollection(
+          trx,
+          actor,
+          body.collection_id,
+          Permission.READ,
+        );
+        assertMayShare(actor, collection);
+        if (await findPublicShareOfCollection(trx, collection.id)) {
+          throw conflict('This collection already has a share link.');
+        }
+        const token = body.token ?? randomAlphanumeric(SHARE_TOKEN_LENGTH);
+        await assertTokenFree(trx, token);
+        const id = await insertPublicShare(trx, {
+          collectionId: collection.id,
+          token,
+          isActive: body.is_active,
+          includeDescendants: body.include_descendants,
+          createdBy: actor.userId,
+          now: clock().toISOString(),
+        });
+        return toPublicShare((await findPublicShare(trx, id))!);
+      });
+    },
+
+    /** Changes the token, the on/off switch or the reach of a link. @throws 404, 403, 409 */
+    async updatePublic(
+      actor: UserActor,
+      id: number,
+      body: z.output<typeof updatePublicShareBody>,
+    ): Promise<PublicShare> {
+      const share = await getOwnPublicShare(actor, id);
+      if (body.token !== undefined) await assertTokenFree(db, body.token, share.id);
+      await updatePublicShare(db, share.id, {
+        ...(body.token !== undefined && { token: body.token }),
+        ...(body.is_active !== undefined && { is_active: body.is_active ? 1 : 0 }),
+        ...(body.include_descendants !== undefined && {
+          include_descendants: body.include_descendants ? 1 : 0,
+        }),
+      });
+      return toPublicShare((await findPublicShare(db, share.id))!);
+    },
+
+    /** Revokes a link: its token stops working at once. @throws 404, 403 */
+    async deletePublic(actor: UserActor, id: number): Promise<void> {
+      await deletePublicShare(db, (await getOwnPublicShare(actor, id)).id);
+    },
+
+    /**
+     * With a collection: its members, inherited ones included (their share sits on an ancestor).
+     * Without: every share the actor made or received. @throws 404
+     */
+    async listPrivate(actor: UserActor, collectionId?: number): Promise<PrivateShare[]> {
+      if (collectionId === undefined) {
+        return (await listPrivateSharesOf(db, actor.userId)).map(toPrivateShare);
+      }
+      await getAccessibleCollection(db, actor, collectionId, Permission.READ);
+      const chain = await listAncestorIds(db, collectionId);
+      return (await listPrivateSharesOn(db, chain)).map(toPrivateShare);
+    },
+
+    /**
+     * Shares a collection and everything below it with a user, to view (4) or edit (7).
+     * @throws 404 (collection or user), 403 (not the owner), 409 (already shared with them),
+     * 422 (with oneself)
+     */
+    async createPrivate(
+      actor: UserActor,
+      body: z.output<typeof createPrivateShareBody>,
+    ): Promise<PrivateShare> {
+      return db.transaction().execute(async (trx) => {
+        const collection = await getAccessibleCollection(
+          trx,
+          actor,
+          body.collection_id,
+          Permission.READ,
+        );
+        assertMayShare(actor, collection);
+        if (body.user_id === actor.userId) {
+          throw unprocessable('You cannot share a collection with yourself.', {
+            user_id: ['is you'],
+          });
+        }
+        if (!(await findUser(trx, body.user_id))) throw notFound('User');
+        if (await findPrivateShareOf(trx, collection.id, body.user_id)) {
+          throw conflict('This collection is already shared with this user.');
+        }
+        const id = await insertPrivateShare(trx, {
+          collectionId: collection.id,
+          userId: body.user_id,
+          permission: body.permission,
+          createdBy: actor.userId,
+          now: clock().toISOString(),
+        });
+        return toPrivateShare((await findPrivateShare(trx, id))!);
+      });
+    },
+
+    /** Changes a member's level. @throws 404, 403 */
+    async updatePrivate(
+      actor: UserActor,
+      id: number,
+      body: z.output<typeof updatePrivateShareBody>,
+    ): Promise<PrivateShare> {
+      const share = await findPrivateShare(db, id);
+      if (!share) throw notFound('Share');
+      const collection = await getAccessibleCollection(
+        db,
+        actor,
+        share.collection_id,
+        Permission.READ,
+      );
+      assertMayShare(actor, collection);
+      await updatePrivateSharePermission(db, share.id, body.permission);
+      return toPrivateShare((await findPrivateShare(db, share.id))!);
+    },
+
+    /** Removes a member (the owner) or leaves (the member). @throws 404, 403 */
+    async deletePrivate(actor: UserActor, id: number): Promise<void> {
+      const share = await findPrivateShare(db, id);
+      if (!share) throw notFound('Share');
+      const collection = await getAccessibleCollection(
+        db,
+        actor,
+        share.collection_id,
+        Permission.READ,
+      );
+      assertMayRemoveMember(actor, collection, share.user_id);
+      await deletePrivateShare(db, share.id);
+    },
+  };
+}

@@ -1,0 +1,159 @@
+import type { Tag } from '../../../contract/tags.ts';
+import type { Db } from '../../db/database.ts';
+
+/** Tag names are unique per user ignoring case: this is the key they are compared by. */
+export function tagKey(name: string): string {
+  return name.trim().toLowerCase();
+}
+
+// Keeps `IN (…)` lists and multi-row inserts well under SQLite's and PostgreSQL's bind limits.
+const CHUNK = 500;
+
+function chunks<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+  return out;
+}
+
+export function listTagsOf(db: Db, userId: number): Promise<Tag[]> {
+  return db
+    .selectFrom('tags')
+    .select(['id', 'name'])
+    .where('user_id', '=', userId)
+    .orderBy('name_key')
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * The user's tags named `names`, created where missing; the existing spelling wins over a
+ * different case. Returns a map from tag key to tag.
+ */
+export async function findOrCreateTags(
+  db: Db,
+  userId: number,
+  names: readonly string[],
+  now: string,
+): Promise<Map<string, Tag>> {
+  const wanted = new Map<string, string>();
+  for (const name of names) {
+    const key = tagKey(name);
+    if (!wanted.has(key)) wanted.set(key, name.trim());
+  }
+  const keys = [...wanted.keys()];
+  for (const batch of chunks(keys)) {
+    await db
+      .insertInto('tags')
+      .values(
+        batch.map((key) => ({
+          user_id: userId,
+          name: wanted.get(key)!,
+          name_key: key,
+          created_at: now,
+        })),
+      )
+      .onConflict((conflict) => conflict.columns(['user_id', 'name_key']).doNothing())
+      .execute();
+  }
+  const tags = new Map<string, Tag>();
+  for (const batch of chunks(keys)) {
+    const rows = await db
+      .selectFrom('tags')
+      .select(['id', 'name', 'name_key'])
+      .where('user_id', '=', userId)
+      .where('name_key', 'in', batch)
+      .execute();
+    for (const row of rows) tags.set(row.name_key, { id: row.id, name: row.name });
+  }
+  return tags;
+}
+
+/** Links each post to its tags (pairs must be new). */
+export async function linkTags(
+  db: Db,
+  links: readonly { post_id: number; tag_id: number }[],
+): Promise<void> {
+  for (const batch of chunks(links)) await db.insertInto('post_tags').values(batch).execute();
+}
+
+/** Makes `tagIds` the exact tag set of the post. */
+export async function replacePostTags(
+  db: Db,
+  postId: number,
+  tagIds: readonly number[],
+): Promise<void> {
+  await db.deleteFrom('post_tags').where('post_id', '=', postId).execute();
+  await linkTags(
+    db,
+    [...new Set(tagIds)].map((tag_id) => ({ post_id: postId, tag_id })),
+  );
+}
+
+/** The tags of each post, by name. */
+export async function listTagsOfPosts(
+  db: Db,
+  postIds: readonly number[],
+): Promise<Map<number, Tag[]>> {
+  const byPost = new Map<number, Tag[]>(postIds.map((id) => [id, []]));
+  for (const batch of chunks(postIds)) {
+    const rows = await db
+      .selectFrom('post_tags')
+      .innerJoin('tags', 'tags.id', 'post_tags.tag_id')
+      .select(['post_tags.post_id', 'tags.id', 'tags.name'])
+      .where('post_tags.post_id', 'in', batch)
+      .orderBy('tags.name_key')
+      .execute();
+    for (const row of rows) byPost.get(row.post_id)?.push({ id: row.id, name: row.name });
+  }
+  return byPost;
+}
+
+export function findTag(db: Db, id: number) {
+  return db
+    .selectFrom('tags')
+    .select(['id', 'name', 'user_id'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The user's tag whose name equals `name` ignoring case, other than `exceptId`. */
+export function findTagNamed(db: Db, userId: number, name: string, exceptId?: number) {
+  let query = db
+    .selectFrom('tags')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('name_key', '=', tagKey(name));
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  return query.executeTakeFirst();
+}
+
+export async function insertTag(db: Db, userId: number, name: string, now: string): Promise<Tag> {
+  return db
+    .insertInto('tags')
+    .values({ user_id: userId, name: name.trim(), name_key: tagKey(name), created_at: now })
+    .returning(['id', 'name'])
+    .executeTakeFirstOrThrow();
+}
+
+export async function renameTag(db: Db, id: number, name: string): Promise<void> {
+  await db
+    .updateTable('tags')
+    .set({ name: name.trim(), name_key: tagKey(name) })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Deletes a tag; the database unlinks it from its posts. */
+export async function deleteTag(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('tags').where('id', '=', id).execute();
+}
+
+/** Ids of the posts that carry a tag. */
+export async function listPostIdsTagged(db: Db, tagId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('post_tags')
+    .select('post_id')
+    .where('tag_id', '=', tagId)
+    .execute();
+  return rows.map((row) => row.post_id);
+}

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
+import { createTrashService } from './trash.service.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function post(user: TestUser, body: Record<string, unknown>) {
+  return (await t.request('POST', '/api/posts', { token: user.token, body })).body.data as {
+    id: number;
+  };
+}
+const trash = (user: TestUser, id: number) =>
+  t.request('DELETE', `/api/posts/${id}`, { token: user.token });
+const bin = async (user: TestUser) =>
+  (await t.request('GET', '/api/posts?is_archived=true', { token: user.token })).body.data.map(
+    (p: { content: string }) => p.content,
+  );
+
+describe('the recycle bin', () => {
+  it('restores a post whose collection was deleted into Uncategorized', async () => {
+    const user = await t.createUser();
+    const c = (
+      await t.request('POST', '/api/collections', { token: user.token, body: { name: 'Gone' } })
+    ).body.data.id;
+    await post(user, { content: 'uncategorized one' });
+    const orphan = await post(user, { content: 'orphan', collection_id: c });
+    await t.request('DELETE', `/api/collections/${c}`, { token: user.token });
+    const restored = await t.request('PATCH', `/api/posts/${orphan.id}`, {
+      token: user.token,
+      body: { is_archived: false },
+    });
+    expect(restored.body.data).toMatchObject({ collection_id: null, is_archived: false });
+    const uncategorized = await t.request('GET', '/api/posts?collection_id=0', {
+      token: user.token,
+    });
+    expect(
+      uncategorized.body.data.map((p: { content: string; order: number }) => [p.content, p.order]),
+    ).toEqual([
+      ['orphan', 2],
+      ['uncategorized one', 1],
+    ]);
+  });
+
+  it('clears the caller’s bin for good and leaves everyone else’s', async () => {
+    const user = await t.createUser();
+    const other = await t.createUser();
+    const a = await post(user, { content: 'a', tag_names: ['x'] });
+    await post(user, { content: 'live' });
+    const b = await post(other, { content: 'b' });
+    await trash(user, a.id);
+    await trash(other, b.id);
+
+    expect(
+      (await t.request('DELETE', '/api/posts?is_trashed=1', { token: user.token })).status,
+    ).toBe(204);
+    expect(await bin(user)).toEqual([]);
+    expect(await bin(other)).toEqual(['b']);
+    expect(await t.db.selectFrom('posts').select('id').where('id', '=', a.id).execute()).toEqual(
+      [],
+    );
+    expect(
+      await t.db.selectFrom('post_tags').select('post_id').where('post_id', '=', a.id).execute(),
+    ).toEqual([]);
+    const live = await t.request('GET', '/api/posts?collection_id=0', { token: user.token });
+    expect(live.body.data.map((p: { content: string }) => p.content)).toEqual(['live']);
+  });
+
+  it('400 without is_trashed=1', async () => {
+    const user = await t.createUser();
+    for (const query of ['', '?is_trashed=0', '?is_trashed=maybe']) {
+      expect(
+        (await t.request('DELETE', `/api/posts${query}`, { token: user.token })).status,
+        query,
+      ).toBe(400);
+    }
+  });
+
+  it('purges posts deleted more than TRASH_DAYS ago, from every bin', async () => {
+    const user = await t.createUser();
+    const old = await post(user, { content: 'old' });
+    await trash(user, old.id);
+    t.clock.advance(20 * 24 * 3600 * 1000);
+    // The first sign-in has long expired; sign in again.
+    const login = await t.request('POST', '/api/auth/login', {
+      body: { email: user.email, password: user.password },
+    });
+    user.token = login.body.data.token.access_token;
+    const recent = await post(user, { content: 'recent' });
+    await trash(user, recent.id);
+    t.clock.advance(11 * 24 * 3600 * 1000);
+    user.token = (
+      await t.request('POST', '/api/auth/login', {
+        body: { email: user.email, password: user.password },
+      })
+    ).body.data.token.access_token;
+
+    const purged = await createTrashService({ db: t.db, clock: t.clock }).purgeOlderThan(30);
+    expect(purged).toBeGreaterThanOrEqual(1);
+    expect(await bin(user)).toEqual(['recent']);
+  });
+});

@@ -1,0 +1,43 @@
+import type { z } from 'zod';
+import type { updateUserBody } from '../../../contract/users.ts';
+import type { AppError } from '../../lib/errors.ts';
+import { forbidden } from '../../lib/errors.ts';
+
+/*
+ * Who may do what to user accounts (SPEC §6; REFERENCE §2.4 with DESIGN.md's fixes): everyone
+ * may read the user list; the owner (255) creates and deletes users and may rename anyone or
+ * change their email; a password and a theme are only ever changed by their user.
+ */
+
+/**
+ * Why `actorId` may not delete `targetId`, or null when they may. `ownerIds` are the owners as
+ * the deleting transaction sees them (locked), so an actor deleted meanwhile is refused too.
+ * Only an owner deletes, never themself: so the last owner is never deleted, the actor remains.
+ */
+export function userDeletionRefusal(
+  actorId: number,
+  targetId: number,
+  ownerIds: readonly number[],
+): AppError | null {
+  if (!ownerIds.includes(actorId)) return forbidden('Only the owner can delete users.');
+  if (targetId === actorId) return forbidden('You cannot delete your own account.');
+  return null;
+}
+
+/** Why the actor may not make this change to user `targetId`, or null when they may. */
+export function userUpdateRefusal(
+  actor: { userId: number; isOwner: boolean },
+  targetId: number,
+  body: z.output<typeof updateUserBody>,
+): AppError | null {
+  if (actor.userId === targetId) return null;
+  if (!actor.isOwner) return forbidden('You can only change your own account.');
+  if (
+    body.theme !== undefined ||
+    body.password_old !== undefined ||
+    body.password_new !== undefined
+  ) {
+    return forbidden('Only the user themself can change their password or theme.');
+  }
+  return null;
+}

@@ -1,0 +1,61 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AuthMode } from '../../contract/endpoint.ts';
+import { unauthenticated } from '../lib/errors.ts';
+import type { Actor, ShareActor, UserActor } from './actor.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor;
+  }
+  interface FastifyContextConfig {
+    auth?: AuthMode;
+  }
+}
+
+/** Resolves Bearer tokens to actors; each answers null when its token is not valid now. */
+export interface Authenticators {
+  /** An access token (a JWT) of a live session. */
+  user(accessToken: string): Promise<UserActor | null>;
+  /** The token of an active public share. */
+  share(shareToken: string): Promise<ShareActor | null>;
+}
+
+/** The token of an `Authorization: Bearer …` header, or null. */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+// Access tokens are JWTs (three dot-separated parts); share tokens are letters and digits.
+const isJwt = (token: string) => token.split('.').length === 3;
+
+/**
+ * Sets `request.actor` on every request before its body is read. Routes whose endpoint needs a
+ * user (`auth: 'user'`), or a user or a public share token (`auth: 'user-or-share'`), are refused
+ * with 401 when the token is missing, revoked or expired. Responses to share visitors are marked
+ * not to be indexed and not to leak the page address onwards.
+ */
+export function registerAuthentication(app: FastifyInstance, authenticate: Authenticators): void {
+  // Declared without a value; the hook below sets a real actor on every request.
+  app.decorateRequest('actor');
+  app.addHook('onRequest', async (request) => {
+    request.actor = { kind: 'anonymous' };
+    const mode = request.routeOptions.config.auth;
+    if (mode !== 'user' && mode !== 'user-or-share') return;
+    const token = bearerToken(request);
+    if (!token) throw unauthenticated();
+    const actor =
+      mode === 'user-or-share' && !isJwt(token)
+        ? await authenticate.share(token)
+        : await authenticate.user(token);
+    if (!actor) throw unauthenticated('Your session has expired. Please sign in again.');
+    request.actor = actor;
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.actor.kind === 'share') {
+      reply.header('x-robots-tag', 'noindex').header('referrer-policy', 'no-referrer');
+    }
+  });
+}

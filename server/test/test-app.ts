@@ -1,0 +1,187 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../app.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import type { DialectName } from '../db/dialect.ts';
+import { hashPassword } from '../features/auth/passwords.ts';
+import type { LinkFetcher } from '../features/link-preview/guarded-fetcher.ts';
+import { insertUser } from '../features/users/users.repository.ts';
+import { openFreshDatabase } from './fresh-database.ts';
+
+/** A clock tests can move. */
+export interface TestClock {
+  (): Date;
+  advance(ms: number): void;
+}
+
+export function createTestClock(start = new Date('2026-01-15T10:00:00.000Z')): TestClock {
+  let now = start.getTime();
+  const clock = (() => new Date(now)) as TestClock;
+  clock.advance = (ms) => {
+    now += ms;
+  };
+  return clock;
+}
+
+/** A JSON response: status, parsed body and headers. */
+export interface TestResponse {
+  status: number;
+  // Tests read arbitrary JSON; each assertion states the shape it expects.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+  headers: Record<string, string | string[] | number | undefined>;
+  text: string;
+  /** The body as bytes (files, images). */
+  bytes: Buffer;
+}
+
+export interface TestUser {
+  id: number;
+  email: string;
+  password: string;
+  token: string;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  dialect: DialectName;
+  clock: TestClock;
+  config: Config;
+  /** Calls the API; `token` becomes the Bearer header; `body` is sent as JSON. */
+  request(
+    method: InjectOptions['method'],
+    url: string,
+    options?: {
+      token?: string;
+      body?: unknown;
+      headers?: Record<string, string>;
+      payload?: InjectOptions['payload'];
+    },
+  ): Promise<TestResponse>;
+  /** Creates a user directly in the database and signs them in through the API. */
+  createUser(options?: {
+    email?: string;
+    password?: string;
+    permission?: number;
+  }): Promise<TestUser>;
+  close(): Promise<void>;
+}
+
+/**
+ * The whole app on a fresh, migrated database, driven through `app.inject`. Link previews do not
+ * run by themselves: a test runs them with `app.previews.drain()`; `fetcher` replaces the
+ * SSRF-guarded one (e.g. with a test-only allowance for a local page server).
+ */
+export async function createTestApp(
+  options: { config?: Partial<Config>; webRoot?: string; fetcher?: LinkFetcher } = {},
+): Promise<TestApp> {
+  // NESTMARK_TEST_DB is set per Vitest project (vitest.config.ts).
+  const { db, dialect, drop } = await openFreshDatabase(
+    process.env.NESTMARK_TEST_DB === 'postgres' ? 'postgres' : 'sqlite',
+  );
+  const dataDir = mkdtempSync(join(tmpdir(), 'nestmark-test-'));
+  const config: Config = {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    databaseUrl: undefined,
+    appUrl: 'http://nestmark.test',
+    jwtSecret: 'test-secret-that-is-long-enough-for-hs256',
+    ownerEmail: undefined,
+    ownerPassword: undefined,
+    importMaxBytes: 100 * 1024 * 1024,
+    trashDays: undefined,
+    smtpUrl: undefined,
+    mailFrom: undefined,
+    trustProxy: false,
+    uploadMaxBytes: 10 * 1024 * 1024,
+    logLevel: 'silent',
+    ...options.config,
+  };
+  const clock = createTestClock();
+  const app = await buildApp({
+    config,
+    db,
+    clock,
+    webRoot: options.webRoot,
+    logging: false,
+    fetcher: options.fetcher,
+    backgroundPreviews: false,
+  });
+  let users = 0;
+
+  const request: TestApp['request'] = async (method, url, options = {}) => {
+    const response = await app.inject({
+      method,
+      url,
+      headers: {
+        ...(options.token && { authorization: `Bearer ${options.token}` }),
+        ...options.headers,
+      },
+      ...(options.body !== undefined && { payload: options.body as InjectOptions['payload'] }),
+      ...(options.payload !== undefined && { payload: options.payload }),
+    });
+    const isJson = String(response.headers['content-type'] ?? '').includes('application/json');
+    return {
+      status: response.statusCode,
+      body: isJson ? response.json() : undefined,
+      headers: response.headers,
+      text: response.body,
+      bytes: response.rawPayload,
+    };
+  };
+
+  return {
+    app,
+    db,
+    dialect,
+    clock,
+    config,
+    request,
+    async createUser(options = {}) {
+      users += 1;
+      const email = options.email ?? `user${users}@example.com`;
+      const password = options.password ?? `password-${users}`;
+      const user = await insertUser(db, {
+        name: `User ${users}`,
+        email,
+        passwordHash: await hashPassword(password),
+        permission: options.permission ?? 7,
+        now: clock().toISOString(),
+      });
+      const login = await request('POST', '/api/auth/login', { body: { email, password } });
+      if (login.status !== 200) throw new Error(`login failed: ${login.text}`);
+      return { id: user.id, email, password, token: login.body.data.token.access_token };
+    },
+    async close() {
+      await app.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A `multipart/form-data` body with one file in `field` (default `file`), for `request`'s
+ * `payload` and `headers`.
+ */
+export function multipartFile(
+  fileName: string,
+  bytes: Buffer,
+  options: { field?: string; contentType?: string } = {},
+) {
+  const boundary = '----nestmark-test-boundary';
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${options.field ?? 'file'}"; filename="${fileName}"\r\n` +
+      `Content-Type: ${options.contentType ?? 'application/octet-stream'}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, bytes, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}

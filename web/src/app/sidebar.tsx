@@ -1,0 +1,144 @@
+import { clsx } from 'clsx';
+import { ArrowDownUp, CircleUserRound, FolderPlus, Inbox, LogOut, Users, X } from 'lucide-react';
+import type { Ref } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { useLogout, useMe } from '../features/auth/auth.queries.ts';
+import {
+  CollectionNav,
+  navLinkClasses,
+  SharedCollectionNav,
+} from '../features/collections/collection-nav.tsx';
+import { Logo } from './logo.tsx';
+
+interface SidebarProps {
+  id: string;
+  open: boolean;
+  /** Drawer over the page (mobile) rather than a column beside it. */
+  overlay: boolean;
+  onClose: () => void;
+  ref?: Ref<HTMLElement>;
+}
+
+function UserFooter() {
+  const me = useMe();
+  const logout = useLogout();
+  const user = me.data;
+  return (
+    <div className="flex items-center gap-3 border-t border-line px-4 py-3">
+      <div
+        aria-hidden
+        className="flex size-9 shrink-0 items-center justify-center rounded-full bg-accent-soft text-sm font-semibold text-accent-text uppercase"
+      >
+        {user?.name.trim().charAt(0) || user?.email.charAt(0) || '?'}
+      </div>
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-medium">{user?.name || user?.email}</p>
+        {user?.name && <p className="truncate text-xs text-fg-subtle">{user.email}</p>}
+      </div>
+      <button
+        type="button"
+        title="Logout"
+        disabled={logout.isPending}
+        onClick={() => void logout.logout()}
+        className="flex h-9 shrink-0 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium text-fg-muted transition-colors hover:bg-surface-muted hover:text-fg"
+      >
+        <LogOut aria-hidden className="size-4" />
+        Logout
+      </button>
+    </div>
+  );
+}
+
+/**
+ * The sidebar of the layout shell (SPEC §2): Uncategorized, Import & Export, Users, My Account,
+ * the Collections tree, a link to create a collection, the Shared Collections (when there are
+ * any), and the signed-in user with Logout. A column on desktop, a drawer on mobile; `inert`
+ * while hidden so keyboard focus never lands in it.
+ */
+export function Sidebar({ id, open, overlay, onClose, ref }: SidebarProps) {
+  const { pathname } = useLocation();
+  const inImportExport = pathname.startsWith('/import') || pathname.startsWith('/export');
+  const accountPath = `/users/${useMe().data?.id ?? ''}`;
+  const inUsers = pathname.startsWith('/users') && pathname !== accountPath;
+  return (
+    <aside
+      id={id}
+      ref={ref}
+      tabIndex={-1}
+      inert={!open}
+      className={clsx(
+        'fixed inset-y-0 left-0 z-40 flex w-72 max-w-[85vw] flex-col border-r border-line bg-sidebar outline-none transition-transform duration-200',
+        open ? 'translate-x-0' : '-translate-x-full',
+        overlay && open && 'shadow-2xl',
+      )}
+    >
+      <div className="flex h-14 shrink-0 items-center gap-2.5 px-4">
+        <Link to="/" className="flex items-center gap-2.5 rounded-lg" aria-label="Nestmark home">
+          <Logo className="size-7" />
+          <span className="text-[1.0625rem] font-semibold tracking-tight">Nestmark</span>
+        </Link>
+        {overlay && (
+          <button
+            type="button"
+            aria-label="Close sidebar"
+            onClick={onClose}
+            className="ml-auto flex size-10 items-center justify-center rounded-lg text-fg-muted hover:bg-surface-muted hover:text-fg"
+          >
+            <X aria-hidden className="size-5" />
+          </button>
+        )}
+      </div>
+      <nav aria-label="Sidebar" className="flex-1 overflow-x-hidden overflow-y-auto px-3 pt-2 pb-6">
+        <ul className="flex flex-col gap-0.5">
+          <li className="flex">
+            <NavLink to="/" end className={({ isActive }) => navLinkClasses(isActive)}>
+              <Inbox aria-hidden className="size-4 shrink-0" />
+              Uncategorized
+            </NavLink>
+          </li>
+          <li className="flex">
+            {/* Active on /import and on /export too, so not a NavLink. */}
+            <Link
+              to="/import"
+              aria-current={inImportExport ? 'page' : undefined}
+              className={navLinkClasses(inImportExport)}
+            >
+              <ArrowDownUp aria-hidden className="size-4 shrink-0" />
+              Import & Export
+            </Link>
+          </li>
+          <li className="flex">
+            {/* Active on every user's page but one's own, so not a NavLink. */}
+            <Link
+              to="/users"
+              aria-current={inUsers ? 'page' : undefined}
+              className={navLinkClasses(inUsers)}
+            >
+              <Users aria-hidden className="size-4 shrink-0" />
+              Users
+            </Link>
+          </li>
+          <li className="flex">
+            <NavLink to={accountPath} className={({ isActive }) => navLinkClasses(isActive)}>
+              <CircleUserRound aria-hidden className="size-4 shrink-0" />
+              My Account
+            </NavLink>
+          </li>
+        </ul>
+        <h2 className="mt-6 mb-1.5 px-2 text-xs font-semibold tracking-wider text-fg-subtle uppercase">
+          Collections
+        </h2>
+        <CollectionNav />
+        <NavLink
+          to="/c/create"
+          className={({ isActive }) => clsx(navLinkClasses(isActive), 'mt-1')}
+        >
+          <FolderPlus aria-hidden className="size-4 shrink-0" />
+          Create a new collection
+        </NavLink>
+        <SharedCollectionNav />
+      </nav>
+      <UserFooter />
+    </aside>
+  );
+}

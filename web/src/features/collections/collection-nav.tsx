@@ -1,0 +1,303 @@
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  TouchSensor,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { clsx } from 'clsx';
+import { ChevronRight, GripVertical } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { NavLink, useParams } from 'react-router';
+import type { CollectionNode } from '../../../../contract/collections.ts';
+import { Skeleton } from '../../ui/skeleton.tsx';
+import { CollectionIcon } from './collection-icon.tsx';
+import {
+  ancestorIds,
+  findInTree,
+  projectTreeDrop,
+  visibleRows,
+  type VisibleRow,
+} from './collection-tree.ts';
+import { useCollectionTree, useMoveCollection } from './collections.queries.ts';
+import { useExpandedCollections } from './use-expanded-collections.ts';
+
+/** SPEC §9: nested collections are indented 2 rem per level. */
+const INDENT_REM = 2;
+const INDENT_PX = INDENT_REM * 16;
+
+/** Sidebar indentation of a collection at `depth` (0 = top level). */
+export function navIndent(depth: number): string {
+  return `${depth * INDENT_REM}rem`;
+}
+
+/** Class names of a sidebar link; `active` for the current page. */
+export function navLinkClasses(active: boolean): string {
+  return clsx(
+    'flex min-h-10 min-w-0 flex-1 items-center gap-2.5 rounded-lg px-2 text-sm transition-colors md:min-h-9',
+    active
+      ? 'bg-accent-soft font-medium text-accent-text'
+      : 'text-fg-muted hover:bg-surface-muted hover:text-fg',
+  );
+}
+
+type Expansion = ReturnType<typeof useExpandedCollections>;
+
+/** The expand/collapse button of a collection with children, or the space it would take. */
+function ExpandToggle({ node, expansion }: { node: CollectionNode; expansion: Expansion }) {
+  if (node.nested.length === 0) return <span aria-hidden className="size-7 shrink-0" />;
+  const open = expansion.isExpanded(node.id);
+  return (
+    <button
+      type="button"
+      aria-expanded={open}
+      aria-label={`${open ? 'Collapse' : 'Expand'} ${node.name}`}
+      onClick={() => expansion.toggle(node.id)}
+      className="flex size-7 shrink-0 items-center justify-center rounded-md text-fg-subtle hover:bg-surface-muted hover:text-fg"
+    >
+      <ChevronRight
+        aria-hidden
+        className={clsx('size-4 transition-transform', open && 'rotate-90')}
+      />
+    </button>
+  );
+}
+
+/** A collection's link: its icon (SPEC §2) and name. */
+function CollectionLink({ node, open }: { node: CollectionNode; open: boolean }) {
+  return (
+    <NavLink to={`/c/${node.id}`} className={({ isActive }) => navLinkClasses(isActive)}>
+      {({ isActive }) => (
+        <>
+          <CollectionIcon iconId={node.icon_id} open={isActive || open} />
+          <span className="truncate">{node.name}</span>
+        </>
+      )}
+    </NavLink>
+  );
+}
+
+/** One row of the draggable tree; dragged by its handle (pointer, touch after 180 ms, keyboard). */
+function SortableRow({
+  node,
+  depth,
+  expansion,
+  disabled,
+}: {
+  node: CollectionNode;
+  depth: number;
+  expansion: Expansion;
+  disabled: boolean;
+}) {
+  const {
+    attributes,
+    listeners,
+    setNodeRef,
+    setActivatorNodeRef,
+    transform,
+    transition,
+    isDragging,
+  } = useSortable({ id: node.id, disabled });
+  return (
+    <li
+      ref={setNodeRef}
+      // Only the vertical move is drawn: the horizontal drag chooses the depth, shown as indent.
+      style={{ transform: CSS.Translate.toString(transform && { ...transform, x: 0 }), transition }}
+      className={clsx('group relative', isDragging && 'z-10 rounded-lg bg-surface shadow-lg')}
+    >
+      <div className="flex items-center gap-0.5" style={{ paddingLeft: navIndent(depth) }}>
+        <ExpandToggle node={node} expansion={expansion} />
+        <CollectionLink node={node} open={expansion.isExpanded(node.id)} />
+        <button
+          type="button"
+          ref={setActivatorNodeRef}
+          aria-label={`Move ${node.name}`}
+          className="flex size-7 shrink-0 cursor-grab touch-none items-center justify-center rounded-md text-fg-subtle opacity-0 group-hover:opacity-100 hover:bg-surface-muted hover:text-fg focus-visible:opacity-100 active:cursor-grabbing pointer-coarse:opacity-100"
+          {...attributes}
+          {...listeners}
+        >
+          <GripVertical aria-hidden className="size-4" />
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/** Whether `row` lies below the collection `ancestorId` in the shown rows. */
+function isBelow(rows: readonly VisibleRow[], ancestorId: number, row: VisibleRow): boolean {
+  for (let parent = row.parentId; parent !== null;) {
+    if (parent === ancestorId) return true;
+    parent = rows.find((candidate) => candidate.id === parent)?.parentId ?? null;
+  }
+  return false;
+}
+
+/**
+ * The user's own collections as a tree that can be reordered and nested by dragging (SPEC §2):
+ * dragged right a collection becomes a child of the one above it, dragged left it moves out.
+ */
+function SortableCollectionTree({
+  nodes,
+  expansion,
+}: {
+  nodes: CollectionNode[];
+  expansion: Expansion;
+}) {
+  const move = useMoveCollection();
+  const [activeId, setActiveId] = useState<number | null>(null);
+  const [overId, setOverId] = useState<number | null>(null);
+  const [offsetX, setOffsetX] = useState(0);
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 180, tolerance: 8 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+
+  const rows = useMemo(() => visibleRows(nodes, expansion.isExpanded), [nodes, expansion]);
+  // While a collection is dragged, its sub-collections travel with it and are not drop targets.
+  const shown = activeId === null ? rows : rows.filter((row) => !isBelow(rows, activeId, row));
+  const projection =
+    activeId !== null && overId !== null
+      ? projectTreeDrop(shown, activeId, overId, Math.round(offsetX / INDENT_PX))
+      : null;
+
+  const reset = () => {
+    setActiveId(null);
+    setOverId(null);
+    setOffsetX(0);
+  };
+  const drop = (event: DragEndEvent) => {
+    const id = Number(event.active.id);
+    const target = event.over ? Number(event.over.id) : null;
+    const landing =
+      target === null
+        ? null
+        : projectTreeDrop(shown, id, target, Math.round(event.delta.x / INDENT_PX));
+    reset();
+    if (!landing) return;
+    if (landing.parentId !== null) expansion.expand([landing.parentId]);
+    move.mutate({ id, drop: landing });
+  };
+
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      autoScroll={{ threshold: { x: 0, y: 0.2 } }}
+      onDragStart={(event) => setActiveId(Number(event.active.id))}
+      onDragMove={(event) => setOffsetX(event.delta.x)}
+      onDragOver={(event) => setOverId(event.over ? Number(event.over.id) : null)}
+      onDragEnd={drop}
+      onDragCancel={reset}
+    >
+      <SortableContext items={shown.map((row) => row.id)} strategy={verticalListSortingStrategy}>
+        <ul className="flex flex-col gap-0.5">
+          {shown.map((row) => (
+            <SortableRow
+              key={row.id}
+              node={findInTree(nodes, row.id)!}
+              depth={row.id === activeId && projection ? projection.depth : row.depth}
+              expansion={expansion}
+              disabled={move.isPending}
+            />
+          ))}
+        </ul>
+      </SortableContext>
+    </DndContext>
+  );
+}
+
+/** The collections shared with the user, nested, to open (not to rearrange). */
+function SharedBranch({
+  nodes,
+  depth,
+  expansion,
+}: {
+  nodes: CollectionNode[];
+  depth: number;
+  expansion: Expansion;
+}) {
+  return (
+    <ul className="flex flex-col gap-0.5">
+      {nodes.map((node) => {
+        const open = node.nested.length > 0 && expansion.isExpanded(node.id);
+        return (
+          <li key={node.id}>
+            <div className="flex items-center gap-0.5" style={{ paddingLeft: navIndent(depth) }}>
+              <ExpandToggle node={node} expansion={expansion} />
+              <CollectionLink node={node} open={open} />
+            </div>
+            {open && <SharedBranch nodes={node.nested} depth={depth + 1} expansion={expansion} />}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** Opens the collections above the one being viewed, so the sidebar shows where it is. */
+function useRevealCurrent(nodes: CollectionNode[] | undefined, expansion: Expansion) {
+  const { collectionId } = useParams();
+  const { expand } = expansion;
+  useEffect(() => {
+    const id = Number(collectionId);
+    if (nodes && id > 0) expand(ancestorIds(nodes, id));
+  }, [nodes, collectionId, expand]);
+}
+
+/**
+ * The Collections tree of the sidebar (SPEC §2 Layout shell): nested collections that expand
+ * and collapse, each one's state remembered, reordered and nested by dragging.
+ */
+export function CollectionNav() {
+  const tree = useCollectionTree();
+  const expansion = useExpandedCollections();
+  useRevealCurrent(tree.data?.collections, expansion);
+
+  if (tree.isPending) {
+    return (
+      <div aria-hidden className="flex flex-col gap-2 px-2 py-1">
+        <Skeleton className="h-6 w-3/4" />
+        <Skeleton className="h-6 w-2/3" />
+        <Skeleton className="h-6 w-1/2" />
+      </div>
+    );
+  }
+  if (tree.isError) {
+    return <p className="px-3 py-1 text-sm text-fg-subtle">Collections could not be loaded.</p>;
+  }
+  if (tree.data.collections.length === 0) {
+    return <p className="px-3 py-1 text-sm text-fg-subtle">No collections yet.</p>;
+  }
+  return <SortableCollectionTree nodes={tree.data.collections} expansion={expansion} />;
+}
+
+/**
+ * The Shared Collections section (SPEC §2): collections other users shared with this one and
+ * everything below them; rendered only when there are any.
+ */
+export function SharedCollectionNav() {
+  const tree = useCollectionTree();
+  const expansion = useExpandedCollections();
+  useRevealCurrent(tree.data?.shared, expansion);
+  const shared = tree.data?.shared ?? [];
+  if (shared.length === 0) return null;
+  return (
+    <>
+      <h2 className="mt-6 mb-1.5 px-2 text-xs font-semibold tracking-wider text-fg-subtle uppercase">
+        Shared Collections
+      </h2>
+      <SharedBranch nodes={shared} depth={0} expansion={expansion} />
+    </>
+  );
+}

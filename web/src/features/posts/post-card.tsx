@@ -1,0 +1,263 @@
+import { clsx } from 'clsx';
+import type { ReactNode } from 'react';
+import { Fragment, lazy, Suspense, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { POST_MENU_ABOVE_PERMISSION } from '../../../../contract/permissions.ts';
+import type { Post } from '../../../../contract/posts.ts';
+import type { Tag } from '../../../../contract/tags.ts';
+import { useIsMobile } from '../../lib/media.ts';
+import { Skeleton } from '../../ui/skeleton.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { usePostPath } from '../shares/share-access.ts';
+import { Favicon } from './favicon.tsx';
+import { displayDomain, isWebUrl, readableTextOn, renderRichContent } from './post-content.ts';
+import { PostMenu } from './post-menu.tsx';
+import type { ListedPost } from './posts.queries.ts';
+import { usePendingPreview } from './posts.queries.ts';
+
+// The editor (Tiptap) loads only when a note is edited in place: it is most of the app's weight.
+const InlineEditor = lazy(async () => ({
+  default: (await import('./inline-editor.tsx')).InlineEditor,
+}));
+
+const cardClasses =
+  'group relative rounded-2xl border border-line bg-surface shadow-xs transition-shadow hover:shadow-md';
+
+interface PostCardProps {
+  post: ListedPost;
+  /** The user's permission on the list's collection (SPEC §6): the menu needs more than 4. */
+  permission: number;
+  /** A write to this post is on its way (SPEC §3 isUpdating): a spinner, no menu. */
+  updating?: boolean;
+  /** The drag handle of a sortable list, shown beside the menu. */
+  handle?: ReactNode;
+}
+
+/** A post in a list (SPEC §2 Post card): a link card, a note card, or a placeholder. */
+export function PostCard({ post, permission, updating = false, handle }: PostCardProps) {
+  if (post.type === 'placeholder') return <PostCardSkeleton />;
+  const actions = (
+    <div className="absolute top-2 right-2 z-10 flex items-center gap-0.5">
+      {updating ? (
+        <span className="flex size-10 items-center justify-center text-fg-subtle">
+          <Spinner label="Saving" className="size-4" />
+        </span>
+      ) : (
+        <>
+          {handle}
+          {permission > POST_MENU_ABOVE_PERMISSION && <PostMenu post={post} />}
+        </>
+      )}
+    </div>
+  );
+  const editable = permission > POST_MENU_ABOVE_PERMISSION;
+  return post.type === 'link' ? (
+    <LinkPostCard post={post} actions={actions} updating={updating} />
+  ) : (
+    <TextPostCard post={post} actions={actions} updating={updating} editable={editable} />
+  );
+}
+
+/** What both kinds of card get: the post, its actions (handle, menu or spinner), whether it is saving. */
+interface CardBodyProps {
+  post: Post;
+  actions: ReactNode;
+  updating: boolean;
+  /** The user may change the post (SPEC §6: above permission 4). */
+  editable: boolean;
+}
+
+function TagList({ tags }: { tags: Tag[] | undefined }) {
+  if (!tags?.length) return null;
+  return (
+    <ul aria-label="Tags" className="flex flex-wrap gap-1.5">
+      {tags.map((tag) => (
+        <li
+          key={tag.id}
+          className="rounded-full bg-surface-muted px-2 py-0.5 text-xs font-medium text-fg-muted"
+        >
+          #{tag.name}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ExternalLink({
+  href,
+  className,
+  children,
+}: {
+  href: string | undefined;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className={className}>
+      {children}
+    </a>
+  );
+}
+
+/**
+ * A saved link: its thumbnail, or a coloured block with the domain (the page's colour, else
+ * peach); title, description, tags, favicon and URL. Thumbnail and favicon are served by
+ * Nestmark: a browser showing the card never contacts the linked site or an icon service.
+ * While the preview is being fetched the card says so and refreshes itself.
+ */
+function LinkPostCard({ post, actions, updating }: Omit<CardBodyProps, 'editable'>) {
+  usePendingPreview(post);
+  const url = post.url ?? post.content;
+  const href = isWebUrl(url) ? url : undefined;
+  const domain = displayDomain(post.base_url ?? url) || url;
+  const textColour = post.color ? readableTextOn(post.color) : undefined;
+  // Only images served by Nestmark itself; a remote one would leak the visit to its host.
+  const image = post.image_path && /^\/(?!\/)/.test(post.image_path) ? post.image_path : null;
+  const pending = post.preview_status === 'pending';
+  return (
+    <article
+      aria-busy={pending || updating || undefined}
+      className={clsx(cardClasses, 'flex overflow-hidden', updating && 'opacity-70')}
+    >
+      <div
+        aria-hidden
+        style={textColour ? { backgroundColor: post.color!, color: textColour } : undefined}
+        className={clsx(
+          'flex w-20 shrink-0 items-center justify-center overflow-hidden text-center text-xs font-semibold [overflow-wrap:anywhere] sm:w-36 sm:text-sm',
+          !image && 'p-2',
+          !textColour && 'bg-peach text-on-peach',
+          pending && 'animate-pulse',
+        )}
+      >
+        {image ? (
+          <img src={image} alt="" loading="lazy" className="size-full object-cover" />
+        ) : (
+          <span className="line-clamp-3">
+            {/* Long domains wrap after a dot rather than mid-word. */}
+            {domain.split('.').map((part, index) => (
+              <Fragment key={index}>
+                {index > 0 && '.'}
+                {index > 0 && <wbr />}
+                {part}
+              </Fragment>
+            ))}
+          </span>
+        )}
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col gap-2 p-4">
+        <h2 className="pr-20 text-base leading-snug font-semibold">
+          <ExternalLink href={href} className="rounded break-words hover:text-accent-text">
+            {post.title || domain}
+          </ExternalLink>
+        </h2>
+        {actions}
+        {pending ? (
+          <p className="flex items-center gap-1.5 text-sm text-fg-subtle" role="status">
+            <Spinner className="size-3.5" />
+            Fetching preview…
+          </p>
+        ) : (
+          <p
+            className={clsx(
+              'line-clamp-2 text-sm',
+              post.description ? 'text-fg-muted' : 'text-fg-subtle italic',
+            )}
+          >
+            {post.description || 'No description'}
+          </p>
+        )}
+        <TagList tags={post.tags} />
+        <div className="mt-auto flex min-w-0 items-center gap-1.5 text-sm text-fg-subtle">
+          {/* The server caches the favicon while it fetches the preview: ask for it after. */}
+          <Favicon url={pending ? null : href} className="size-4" />
+          <ExternalLink
+            href={href}
+            className="truncate rounded hover:text-accent-text hover:underline"
+          >
+            {url}
+          </ExternalLink>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/**
+ * A note: its title and rich content (sanitized by the server with the SPEC §3 allowlist). On
+ * desktop a click on the content edits it in place and a click outside saves it; on mobile it
+ * opens the post (SPEC §2, §4 Inline edit).
+ */
+function TextPostCard({ post, actions, updating, editable }: CardBodyProps) {
+  const isMobile = useIsMobile();
+  const navigate = useNavigate();
+  const postPath = usePostPath(post.id);
+  const [editing, setEditing] = useState(false);
+  const html = renderRichContent(post.content);
+  return (
+    <article
+      aria-busy={updating || undefined}
+      className={clsx(cardClasses, 'flex flex-col gap-3 p-4 sm:p-5', updating && 'opacity-70')}
+    >
+      <h2 className="pr-20 text-base leading-snug font-semibold">
+        <Link
+          to={postPath}
+          className={clsx(
+            'rounded break-words hover:text-accent-text',
+            !post.title && 'text-fg-subtle',
+          )}
+        >
+          {post.title || 'Untitled note'}
+        </Link>
+      </h2>
+      {actions}
+      {editing ? (
+        <Suspense
+          fallback={
+            <div
+              className="rich-content text-[0.9375rem]"
+              dangerouslySetInnerHTML={{ __html: html }}
+            />
+          }
+        >
+          <InlineEditor post={post} onDone={() => setEditing(false)} />
+        </Suspense>
+      ) : (
+        <div
+          className={clsx(
+            'rich-content -m-1 rounded-lg p-1 text-[0.9375rem] [&_input]:pointer-events-none',
+            editable && !updating && 'md:cursor-text md:hover:bg-surface-muted/60',
+          )}
+          title={isMobile || !editable ? undefined : 'Click to edit'}
+          onClick={(event) => {
+            // Links in the note open; anywhere else edits (desktop) or opens the post (mobile).
+            if ((event.target as HTMLElement).closest('a') || updating) return;
+            if (isMobile) void navigate(postPath);
+            else if (editable) setEditing(true);
+          }}
+          // The server sanitizes every post's HTML with an allowlist before storing it.
+          dangerouslySetInnerHTML={{ __html: html }}
+        />
+      )}
+      <TagList tags={post.tags} />
+    </article>
+  );
+}
+
+/** A pulsing stand-in for a post that is loading (SPEC §4: 8 of them before the first page). */
+export function PostCardSkeleton() {
+  return (
+    <div
+      aria-hidden
+      data-testid="post-placeholder"
+      className={clsx(cardClasses, 'flex overflow-hidden hover:shadow-xs')}
+    >
+      <Skeleton className="w-20 shrink-0 rounded-none sm:w-36" />
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <Skeleton className="h-4 w-2/3" />
+        <Skeleton className="h-3 w-full" />
+        <Skeleton className="h-3 w-5/6" />
+        <Skeleton className="h-3 w-1/3" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+/**
+ * SPEC §5: content that is one single paragraph is saved without the wrapping `<p></p>` (so a
+ * pasted link is stored as the bare link and becomes a link post).
+ */
+export function stripSingleParagraph(html: string): string {
+  const trimmed = html.trim();
+  const match = /^<p(?:\s[^>]*)?>([\s\S]*)<\/p>$/.exec(trimmed);
+  if (!match) return trimmed;
+  const inner = match[1] ?? '';
+  return /<\/?p[\s>]/.test(inner) ? trimmed : inner;
+}
+
+/**
+ * Whether editor HTML holds nothing worth saving (SPEC §5: saving silently aborts): no text
+ * other than whitespace, and no rule, image or unfurling link.
+ */
+export function isBlankContent(html: string): boolean {
+  if (/<(hr|img|unfurling-link)[\s/>]/i.test(html)) return false;
+  const text = html.replace(/<[^>]*>/g, '').replace(/&nbsp;|&#160;/g, ' ');
+  return text.trim() === '';
+}
+
+function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
+}
+
+/**
+ * Editor content for a share-target payload (SPEC §2: query params `text` and `url`): one
+ * paragraph each, the text first; the URL is left out when the text already contains it.
+ */
+export function prefillContent({
+  text,
+  url,
+}: {
+  text?: string | null;
+  url?: string | null;
+}): string {
+  const parts = [text?.trim(), url?.trim()].filter((part): part is string => Boolean(part));
+  if (parts.length === 2 && parts[0]!.includes(parts[1]!)) parts.pop();
+  return parts.map((part) => `<p>${escapeHtml(part)}</p>`).join('');
+}
+
+/** Whether `url` is an http(s) address, safe to put in a link's href. */
+export function isWebUrl(url: string): boolean {
+  return /^https?:\/\//i.test(url.trim());
+}
+
+/** `example.com` for a post's link: the host without a leading `www.`; empty when unparsable. */
+export function displayDomain(url: string | null | undefined): string {
+  if (!url) return '';
+  try {
+    return new URL(url).hostname.replace(/^www\./, '');
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Black or white, whichever reads better on the background `hex` (#rgb or #rrggbb); undefined
+ * for anything else, so the caller falls back to its own colours.
+ */
+export function readableTextOn(hex: string): '#1c1917' | '#ffffff' | undefined {
+  const match = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(hex.trim());
+  if (!match) return undefined;
+  const digits = match[1]!.length === 3 ? [...match[1]!].map((d) => d + d).join('') : match[1]!;
+  const [r, g, b] = [0, 2, 4].map((at) => {
+    const channel = parseInt(digits.slice(at, at + 2), 16) / 255;
+    return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  // Contrast with white is (1.05)/(L+0.05), with near-black (L+0.05)/0.06; pick the larger.
+  return 1.05 / (luminance + 0.05) >= (luminance + 0.05) / 0.06 ? '#ffffff' : '#1c1917';
+}
+
+/**
+ * Post content for pasted plain text (SPEC §4 Paste): one line is kept as it is (escaped), so a
+ * pasted URL becomes a link post; several lines become one paragraph each.
+ */
+export function contentFromPlainText(text: string): string {
+  const lines = text
+    .trim()
+    .split(/\r\n?|\n/)
+    .map((line) => line.trim());
+  if (lines.length === 1) return escapeHtml(lines[0]!);
+  return lines.map((line) => (line ? `<p>${escapeHtml(line)}</p>` : '<p></p>')).join('');
+}
+
+/**
+ * Where Nestmark serves the favicon of a link's host (cached by the server, never loaded from a
+ * third-party icon service); undefined when the link is not an http(s) URL.
+ */
+export function faviconPathOf(url: string | null | undefined): string | undefined {
+  if (!url || !isWebUrl(url)) return undefined;
+  try {
+    return `/api/favicons/${new URL(url).host.toLowerCase()}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Post HTML (sanitized by the server) ready to show: each `<unfurling-link href data-title>`
+ * becomes a link block with the favicon, the title and the host (SPEC §3 Rich content), opening
+ * in a new tab like every link. Parsed with DOMParser, which runs nothing.
+ */
+export function renderRichContent(html: string): string {
+  if (!html.includes('<unfurling-link')) return html;
+  const document = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
+  for (const element of [...document.querySelectorAll('unfurling-link')]) {
+    const href = element.getAttribute('href') ?? '';
+    const link = document.createElement('a');
+    link.className = 'unfurling-link';
+    link.target = '_blank';
+    link.rel = 'noopener noreferrer nofollow';
+    if (isWebUrl(href)) link.href = href;
+    const favicon = faviconPathOf(href);
+    if (favicon) {
+      const icon = document.createElement('img');
+      icon.className = 'unfurling-link-icon';
+      icon.src = favicon;
+      icon.alt = '';
+      icon.loading = 'lazy';
+      link.append(icon);
+    }
+    const title = document.createElement('span');
+    title.className = 'unfurling-link-title';
+    title.textContent = element.getAttribute('data-title') || href;
+    const host = document.createElement('span');
+    host.className = 'unfurling-link-host';
+    host.textContent = displayDomain(href);
+    link.append(title, host);
+    element.replaceWith(link);
+  }
+  return document.body.innerHTML;
+}

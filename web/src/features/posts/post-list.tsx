@@ -1,0 +1,256 @@
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  MouseSensor,
+  TouchSensor,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { clsx } from 'clsx';
+import { FilePlus2, FolderX, GripVertical } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import {
+  POST_MENU_ABOVE_PERMISSION,
+  TOP_BAR_MIN_PERMISSION,
+} from '../../../../contract/permissions.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { isMobileViewport } from '../../lib/media.ts';
+import { Button, buttonClasses } from '../../ui/button.tsx';
+import { EmptyState } from '../../ui/empty-state.tsx';
+import { notify } from '../../ui/notify.tsx';
+import { PostCard, PostCardSkeleton } from './post-card.tsx';
+import {
+  useIsWritingPosts,
+  useMovePost,
+  usePostList,
+  useUpdatingPostIds,
+  type ListedPost,
+} from './posts.queries.ts';
+
+/** SPEC §9: 20 posts a page on desktop, 10 on mobile; 8 placeholders; load within 80 px. */
+export const PAGE_SIZE_DESKTOP = 20;
+export const PAGE_SIZE_MOBILE = 10;
+export const PLACEHOLDER_COUNT = 8;
+export const INFINITE_SCROLL_MARGIN_PX = 80;
+/** SPEC §9: a touch drag starts after a 180 ms press; items settle in 200 ms. */
+export const TOUCH_DRAG_DELAY_MS = 180;
+const DRAG_ANIMATION_MS = 200;
+
+/** One post of the sortable list, dragged by its handle (mouse, touch or keyboard). */
+function SortablePost({
+  post,
+  permission,
+  updating,
+  dragDisabled,
+}: {
+  post: ListedPost;
+  permission: number;
+  updating: boolean;
+  dragDisabled: boolean;
+}) {
+  const {
+    attributes,
+    listeners,
+    setNodeRef,
+    setActivatorNodeRef,
+    transform,
+    transition,
+    isDragging,
+  } = useSortable({
+    id: post.id,
+    disabled: dragDisabled || post.type === 'placeholder',
+    transition: { duration: DRAG_ANIMATION_MS, easing: 'ease' },
+  });
+  const handle = (
+    <button
+      type="button"
+      ref={setActivatorNodeRef}
+      aria-label={`Move ${post.title || 'post'}`}
+      title="Drag to move"
+      disabled={dragDisabled}
+      {...attributes}
+      {...listeners}
+      className={clsx(
+        buttonClasses('ghost', 'icon'),
+        'cursor-grab touch-none active:cursor-grabbing md:opacity-0 md:group-hover:opacity-100 md:group-focus-within:opacity-100 md:focus-visible:opacity-100',
+      )}
+    >
+      <GripVertical aria-hidden />
+    </button>
+  );
+  return (
+    <li
+      ref={setNodeRef}
+      style={{
+        transform: CSS.Translate.toString(transform),
+        transition,
+      }}
+      className={clsx('relative', isDragging && 'z-20 opacity-90 drop-shadow-xl')}
+    >
+      <PostCard
+        post={post}
+        permission={permission}
+        updating={updating}
+        handle={permission > POST_MENU_ABOVE_PERMISSION ? handle : undefined}
+      />
+    </li>
+  );
+}
+
+/**
+ * The posts of a collection (0 = Uncategorized), highest order first (SPEC §2 Collection view,
+ * §4): sortable by drag and drop (mouse, keyboard, touch after a 180 ms press; not while a post
+ * is being written), the next page loaded when the end comes within 80 px of the viewport.
+ */
+export function PostList({
+  collectionId,
+  permission,
+  newPostPath,
+}: {
+  collectionId: number;
+  permission: number;
+  newPostPath: string;
+}) {
+  // Fixed for the visit to this list, so a rotating phone does not restart the paging.
+  const [pageSize] = useState(() => (isMobileViewport() ? PAGE_SIZE_MOBILE : PAGE_SIZE_DESKTOP));
+  const list = usePostList(collectionId, pageSize);
+  const move = useMovePost(collectionId);
+  const writing = useIsWritingPosts();
+  const updatingIds = useUpdatingPostIds();
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  const pageCount = list.data?.pages.length ?? 0;
+  const sensors = useSensors(
+    useSensor(MouseSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: TOUCH_DRAG_DELAY_MS, tolerance: 6 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+
+  useEffect(() => {
+    const target = sentinel.current;
+    if (!target || !hasNextPage || isFetchingNextPage) return;
+    // A fresh observer per page reports at once if the end is still in view (short pages).
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) void fetchNextPage();
+      },
+      { rootMargin: `0px 0px ${INFINITE_SCROLL_MARGIN_PX}px 0px` },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, pageCount]);
+
+  if (list.isPending) {
+    return (
+      <div role="status" aria-label="Loading posts" className="flex flex-col gap-3">
+        {Array.from({ length: PLACEHOLDER_COUNT }, (_, index) => (
+          <PostCardSkeleton key={index} />
+        ))}
+      </div>
+    );
+  }
+
+  if (list.isError) {
+    const missing = list.error instanceof ApiError && list.error.status === 404;
+    return (
+      <EmptyState
+        icon={FolderX}
+        title={missing ? 'This collection does not exist' : 'Posts could not be loaded'}
+        description={
+          missing
+            ? 'It may have been deleted, or it was never shared with you.'
+            : 'Check your connection and try again.'
+        }
+        action={
+          missing ? (
+            permission >= TOP_BAR_MIN_PERMISSION && (
+              <Link to="/" className={buttonClasses('secondary')}>
+                Go to Uncategorized
+              </Link>
+            )
+          ) : (
+            <Button onClick={() => void list.refetch()}>Try again</Button>
+          )
+        }
+      />
+    );
+  }
+
+  const posts = list.data.pages.flat();
+  if (posts.length === 0) {
+    return (
+      <EmptyState
+        icon={FilePlus2}
+        title="Nothing here yet"
+        description={
+          <>
+            Save a link or write a note. Paste a URL into a new post and it becomes a bookmark.
+            Shortcut: <kbd className="font-sans font-semibold">Ctrl + Alt + N</kbd>
+          </>
+        }
+        action={
+          permission >= TOP_BAR_MIN_PERMISSION && (
+            <Link to={newPostPath} className={buttonClasses('primary')}>
+              Create Post
+            </Link>
+          )
+        }
+      />
+    );
+  }
+
+  function onDragEnd({ active, over }: DragEndEvent) {
+    if (!over || active.id === over.id) return;
+    const from = posts.findIndex((post) => post.id === active.id);
+    const to = posts.findIndex((post) => post.id === over.id);
+    const post = posts[from];
+    if (!post || post.type === 'placeholder' || to < 0) return;
+    move.mutate(
+      { id: post.id, post, from, to },
+      {
+        onError: () =>
+          notify({ type: 'error', title: 'Error', description: 'Post could not be moved.' }),
+      },
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-3">
+      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+        <SortableContext
+          items={posts.map((post) => post.id)}
+          strategy={verticalListSortingStrategy}
+          disabled={writing}
+        >
+          <ul aria-label="Posts" className="flex flex-col gap-3">
+            {posts.map((post) => (
+              <SortablePost
+                key={post.id}
+                post={post}
+                permission={permission}
+                updating={updatingIds.has(post.id)}
+                dragDisabled={writing}
+              />
+            ))}
+          </ul>
+        </SortableContext>
+      </DndContext>
+      <div ref={sentinel} aria-hidden className="h-px" />
+      {isFetchingNextPage && (
+        <p role="status" className="py-3 text-center text-sm text-fg-subtle">
+          loading...
+        </p>
+      )}
+    </div>
+  );
+}

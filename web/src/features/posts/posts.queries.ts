@@ -1,0 +1,354 @@
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useInfiniteQuery,
+  useIsMutating,
+  useMutation,
+  useMutationState,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { Post } from '../../../../contract/posts.ts';
+import { postEndpoints } from '../../../../contract/posts.ts';
+import { callApi } from '../../lib/api-client.ts';
+import { useShareAccess } from '../shares/share-access.ts';
+import { UNCATEGORIZED_ID } from '../collections/collection-tree.ts';
+import { contentFromPlainText } from './post-content.ts';
+import { movePostInPages, orderAfterMove } from './post-order.ts';
+
+/** Query keys of the posts feature; a list is keyed by collection (0 = Uncategorized). */
+export const postKeys = {
+  all: ['posts'] as const,
+  lists: ['posts', 'list'] as const,
+  list: (collectionId: number) => ['posts', 'list', collectionId] as const,
+  page: (collectionId: number, pageSize: number, shareToken?: string) =>
+    ['posts', 'list', collectionId, { pageSize, shareToken }] as const,
+  detail: (id: number, shareToken?: string) =>
+    shareToken === undefined
+      ? (['posts', 'detail', id] as const)
+      : (['posts', 'detail', id, { shareToken }] as const),
+  /** Every mutation that writes a post: while one runs, dragging waits (SPEC §4). */
+  writes: ['posts', 'write'] as const,
+};
+
+/**
+ * The stand-in for a pasted post while it is saved (SPEC §3: a local placeholder type); shown
+ * as a pulsing skeleton.
+ */
+export type PlaceholderPost = Omit<Post, 'type'> & { type: 'placeholder' };
+/** A post as a list holds it. */
+export type ListedPost = Post | PlaceholderPost;
+
+type PostPages = InfiniteData<ListedPost[], number | undefined>;
+
+/** The list a post belongs to: its collection, or 0 for Uncategorized. */
+function listIdOf(post: Pick<Post, 'collection_id'>): number {
+  return post.collection_id ?? UNCATEGORIZED_ID;
+}
+
+/**
+ * The posts of a collection, highest order first, in pages of `pageSize` (SPEC §4: the cursor is
+ * the last post's id; loading stops when a page comes back empty).
+ */
+export function usePostList(collectionId: number, pageSize: number) {
+  const shareToken = useShareAccess()?.token;
+  return useInfiniteQuery({
+    queryKey: postKeys.page(collectionId, pageSize, shareToken),
+    queryFn: async ({ pageParam, signal }): Promise<ListedPost[]> =>
+      (
+        await callApi(postEndpoints.list, {
+          query: {
+            collection_id: collectionId,
+            limit: pageSize,
+            after_id: pageParam,
+            withTags: true,
+          },
+          signal,
+          bearer: shareToken,
+        })
+      ).data,
+    initialPageParam: undefined as number | undefined,
+    // The cursor is the last saved post; a placeholder being pasted is not one the server knows.
+    getNextPageParam: (lastPage) =>
+      lastPage.filter((post) => post.type !== 'placeholder').at(-1)?.id,
+  });
+}
+
+/** One post, with its tags, for the editor; read with a public share's token when given. */
+export function postQuery(id: number, shareToken?: string) {
+  return queryOptions({
+    queryKey: postKeys.detail(id, shareToken),
+    queryFn: async ({ signal }) =>
+      (
+        await callApi(postEndpoints.get, {
+          params: { id },
+          query: { withTags: true },
+          signal,
+          bearer: shareToken,
+        })
+      ).data,
+  });
+}
+
+/** One post, with its tags (through the public share when the page is seen through one). */
+export function usePost(id: number) {
+  return useQuery(postQuery(id, useShareAccess()?.token));
+}
+
+function mapPages(
+  queryClient: QueryClient,
+  listId: number | null,
+  map: (page: ListedPost[], index: number) => ListedPost[],
+) {
+  queryClient.setQueriesData<PostPages>(
+    { queryKey: listId === null ? postKeys.lists : postKeys.list(listId) },
+    (data) => data && { ...data, pages: data.pages.map(map) },
+  );
+}
+
+/** Puts `post` on top of its list (where new and transferred posts go, SPEC §4). */
+function addOnTop(queryClient: QueryClient, post: ListedPost) {
+  mapPages(queryClient, listIdOf(post), (page, index) =>
+    index === 0 ? [post, ...page.filter((other) => other.id !== post.id)] : page,
+  );
+}
+
+function removeFromLists(queryClient: QueryClient, id: number) {
+  mapPages(queryClient, null, (page) => page.filter((post) => post.id !== id));
+}
+
+/** Replaces a post wherever a list shows it. */
+function replaceInLists(queryClient: QueryClient, post: Post, id = post.id) {
+  mapPages(queryClient, null, (page) => page.map((other) => (other.id === id ? post : other)));
+}
+
+/**
+ * Lists are changed in place so the user sees the result at once, then marked stale: orders
+ * of the other posts moved on the server and are refetched the next time a list is shown.
+ */
+function markListsStale(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({ queryKey: postKeys.lists, refetchType: 'none' });
+}
+
+/** Body of a post create or edit (SPEC §7). */
+export interface PostWrite {
+  title: string;
+  content: string;
+  collection_id: number | null;
+  is_uncategorized: boolean;
+  tag_names: string[];
+}
+
+/** Creates a post (POST /api/posts); it lands on top of its collection's list. */
+export function useCreatePost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: PostWrite) => (await callApi(postEndpoints.create, { body })).data,
+    onSuccess: (post) => {
+      queryClient.setQueryData(postKeys.detail(post.id), post);
+      addOnTop(queryClient, post);
+      return markListsStale(queryClient);
+    },
+  });
+}
+
+/** Stores a saved post: its own cache entry, and its list (moved on top of another if it changed). */
+function storeSaved(queryClient: QueryClient, post: Post) {
+  const before = queryClient.getQueryData<Post>(postKeys.detail(post.id));
+  queryClient.setQueryData(postKeys.detail(post.id), post);
+  if (before && listIdOf(before) !== listIdOf(post)) {
+    removeFromLists(queryClient, post.id);
+    addOnTop(queryClient, post);
+  } else {
+    replaceInLists(queryClient, post);
+  }
+}
+
+/**
+ * Edits a post (PATCH /api/posts/{id}) with any part of a PostWrite: replaced where it is, or,
+ * when it changed collection (SPEC §4 transfer), taken out of the old list and put on top of the
+ * new one.
+ */
+export function useUpdatePost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: postKeys.writes,
+    mutationFn: async ({ id, body }: { id: number; body: Partial<PostWrite> }) =>
+      (await callApi(postEndpoints.update, { params: { id }, body })).data,
+    onSuccess: (post) => {
+      storeSaved(queryClient, post);
+      return markListsStale(queryClient);
+    },
+  });
+}
+
+/**
+ * Transfers a post to another collection (SPEC §4 Transfer: 0 = Uncategorized): it leaves the
+ * list it was in and lands on top of the other.
+ */
+export function useTransferPost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: postKeys.writes,
+    mutationFn: async ({ id, collectionId }: { id: number; collectionId: number }) =>
+      (
+        await callApi(postEndpoints.update, {
+          params: { id },
+          body: {
+            collection_id: collectionId === UNCATEGORIZED_ID ? null : collectionId,
+            is_uncategorized: collectionId === UNCATEGORIZED_ID,
+          },
+        })
+      ).data,
+    onSuccess: (post) => {
+      queryClient.setQueryData(postKeys.detail(post.id), post);
+      removeFromLists(queryClient, post.id);
+      addOnTop(queryClient, post);
+      return markListsStale(queryClient);
+    },
+  });
+}
+
+/** Moves a post to the recycle bin (DELETE /api/posts/{id}) and out of every list. */
+export function useDeletePost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: postKeys.writes,
+    mutationFn: ({ id }: { id: number }) => callApi(postEndpoints.delete, { params: { id } }),
+    onSuccess: (_, { id }) => {
+      removeFromLists(queryClient, id);
+      queryClient.removeQueries({ queryKey: postKeys.detail(id) });
+      return markListsStale(queryClient);
+    },
+  });
+}
+
+/**
+ * Moves a post within its list by drag and drop (SPEC §4): the list changes at once (orders
+ * recomputed from the highest), the new order (the post's order plus the index difference) is
+ * saved, and a failure puts the list back as it was.
+ */
+export function useMovePost(collectionId: number) {
+  const queryClient = useQueryClient();
+  const lists = { queryKey: postKeys.list(collectionId) };
+  return useMutation({
+    mutationKey: postKeys.writes,
+    mutationFn: async ({ post, from, to }: { id: number; post: Post; from: number; to: number }) =>
+      (
+        await callApi(postEndpoints.update, {
+          params: { id: post.id },
+          body: { order: orderAfterMove(post, from, to) },
+        })
+      ).data,
+    onMutate: async ({ from, to }) => {
+      await queryClient.cancelQueries(lists);
+      const before = queryClient.getQueriesData<PostPages>(lists);
+      queryClient.setQueriesData<PostPages>(
+        lists,
+        (data) => data && { ...data, pages: movePostInPages(data.pages, from, to) },
+      );
+      return { before };
+    },
+    onError: (_error, _variables, context) => {
+      for (const [key, data] of context?.before ?? []) queryClient.setQueryData(key, data);
+    },
+    onSuccess: () => markListsStale(queryClient),
+  });
+}
+
+/**
+ * Creates a post from pasted text (SPEC §4 Paste): a placeholder one above the highest order
+ * appears on top at once and is replaced by the saved post, or removed when saving fails.
+ * Uncategorized is `collection_id` null with `is_uncategorized` true (SPEC §5).
+ */
+export function usePastePost(collectionId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: postKeys.writes,
+    mutationFn: async ({ text }: { text: string; placeholderId: number }) =>
+      (
+        await callApi(postEndpoints.create, {
+          body: {
+            content: contentFromPlainText(text),
+            collection_id: collectionId > UNCATEGORIZED_ID ? collectionId : null,
+            is_uncategorized: collectionId === UNCATEGORIZED_ID,
+            tag_names: [],
+          },
+        })
+      ).data,
+    onMutate: ({ text, placeholderId }) => {
+      const shown = queryClient
+        .getQueriesData<PostPages>({ queryKey: postKeys.list(collectionId) })
+        .flatMap(([, data]) => data?.pages.flat() ?? []);
+      const now = new Date().toISOString();
+      addOnTop(queryClient, {
+        id: placeholderId,
+        type: 'placeholder',
+        title: null,
+        content: text,
+        url: null,
+        base_url: null,
+        description: null,
+        color: null,
+        image_path: null,
+        collection_id: collectionId > UNCATEGORIZED_ID ? collectionId : null,
+        user_id: 0,
+        order: Math.max(0, ...shown.map((post) => post.order)) + 1,
+        is_archived: false,
+        preview_status: null,
+        created_at: now,
+        updated_at: now,
+      });
+    },
+    onSuccess: (post, { placeholderId }) => {
+      queryClient.setQueryData(postKeys.detail(post.id), post);
+      replaceInLists(queryClient, post, placeholderId);
+      return markListsStale(queryClient);
+    },
+    onError: (_error, { placeholderId }) => removeFromLists(queryClient, placeholderId),
+  });
+}
+
+/** Whether any post is being written: dragging waits until it is done (SPEC §4). */
+export function useIsWritingPosts(): boolean {
+  return useIsMutating({ mutationKey: postKeys.writes }) > 0;
+}
+
+/** Ids of the posts with a write in flight, for their spinner (SPEC §3 isUpdating). */
+export function useUpdatingPostIds(): Set<number> {
+  const ids = useMutationState({
+    filters: { mutationKey: postKeys.writes, status: 'pending' },
+    select: (mutation) => (mutation.state.variables as { id?: number } | undefined)?.id,
+  });
+  return new Set(ids.filter((id): id is number => id !== undefined));
+}
+
+/** Polls a pending preview with growing pauses (1 s, growing by half to 10 s), about 2 minutes. */
+const PREVIEW_POLLS = 18;
+function previewPollDelay(polls: number): number {
+  return Math.min(1_000 * 1.5 ** Math.max(polls - 1, 0), 10_000);
+}
+
+/**
+ * While a link post's preview is pending, asks for the post now and then and puts the finished
+ * one into the lists, so its card fills in by itself.
+ */
+export function usePendingPreview(post: ListedPost) {
+  const queryClient = useQueryClient();
+  const pending = post.type === 'link' && post.preview_status === 'pending';
+  const query = useQuery({
+    ...postQuery(post.id),
+    enabled: pending,
+    staleTime: 0,
+    refetchInterval: (current) => {
+      const polls = current.state.dataUpdateCount;
+      if (current.state.data?.preview_status !== 'pending' || polls > PREVIEW_POLLS) return false;
+      return previewPollDelay(polls);
+    },
+  });
+  const fresh = query.data;
+  useEffect(() => {
+    if (pending && fresh && fresh.preview_status !== 'pending') replaceInLists(queryClient, fresh);
+  }, [pending, fresh, queryClient]);
+}

@@ -1,0 +1,114 @@
+import { useEditor } from '@tiptap/react';
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { Post } from '../../../../contract/posts.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { useHotkey } from '../../lib/hotkeys.ts';
+import { notify } from '../../ui/notify.tsx';
+import { collectionPath, UNCATEGORIZED_ID } from '../collections/collection-tree.ts';
+import { editorAttributes, editorExtensions } from './editor-extensions.ts';
+import { isBlankContent, stripSingleParagraph } from './post-content.ts';
+import type { PostWrite } from './posts.queries.ts';
+import { useCreatePost, useDeletePost, useUpdatePost } from './posts.queries.ts';
+
+const extensions = editorExtensions({ placeholder: 'Write something or paste a link' });
+
+/** Where the editor starts: an existing post (edit mode) or a prefilled new one. */
+export interface PostEditorInput {
+  /** The post being edited; absent in create mode. */
+  post?: Post;
+  title: string;
+  /** HTML. */
+  content: string;
+  /** 0 = Uncategorized. */
+  collectionId: number;
+}
+
+/**
+ * State and actions of the post editor (SPEC §2 Post editor, §4 Editor, §5): title, target
+ * collection, tags, the Tiptap editor, Save (also Ctrl+Alt+S) and, in edit mode, Delete. After
+ * either the user goes to the post's collection.
+ */
+export function usePostEditor(input: PostEditorInput) {
+  const navigate = useNavigate();
+  const createPost = useCreatePost();
+  const updatePost = useUpdatePost();
+  const deletePost = useDeletePost();
+  const [title, setTitle] = useState(input.title);
+  const [collectionId, setCollectionId] = useState(input.collectionId);
+  const [tagNames, setTagNames] = useState(() => input.post?.tags?.map((tag) => tag.name) ?? []);
+  // A ref, not state: a second Ctrl+Alt+S in the same tick must already see the first save.
+  const busy = useRef(false);
+  const editor = useEditor({
+    extensions,
+    content: input.content,
+    shouldRerenderOnTransaction: false,
+    editorProps: { attributes: editorAttributes('min-h-[50vh] px-4 py-4 text-base sm:px-6') },
+  });
+  const post = input.post;
+
+  async function save() {
+    const html = editor.getHTML();
+    if (busy.current || isBlankContent(html)) return;
+    const isUncategorized = collectionId === UNCATEGORIZED_ID;
+    const body: PostWrite = {
+      title: title.trim(),
+      content: stripSingleParagraph(html),
+      collection_id: isUncategorized ? null : collectionId,
+      is_uncategorized: isUncategorized,
+      tag_names: tagNames,
+    };
+    busy.current = true;
+    try {
+      const saved = post
+        ? await updatePost.mutateAsync({ id: post.id, body })
+        : await createPost.mutateAsync(body);
+      await navigate(collectionPath(saved.collection_id));
+    } catch (error) {
+      notify(
+        post
+          ? { type: 'error', title: 'Error', description: 'Post could not be updated.' }
+          : {
+              type: 'error',
+              title: error instanceof ApiError ? `Error ${error.status}` : 'Error',
+              description: 'Post could not be created.',
+            },
+      );
+    } finally {
+      busy.current = false;
+    }
+  }
+
+  async function remove() {
+    if (!post || busy.current) return;
+    busy.current = true;
+    try {
+      await deletePost.mutateAsync({ id: post.id });
+      await navigate(collectionPath(post.collection_id));
+    } catch {
+      notify({ type: 'error', title: 'Error', description: 'Post could not be deleted.' });
+    } finally {
+      busy.current = false;
+    }
+  }
+
+  useHotkey('ctrl+alt+s', () => void save());
+
+  return {
+    editor,
+    mode: post ? ('edit' as const) : ('create' as const),
+    title,
+    setTitle,
+    collectionId,
+    setCollectionId,
+    tagNames,
+    setTagNames,
+    save,
+    remove,
+    saving: createPost.isPending || updatePost.isPending,
+    deleting: deletePost.isPending,
+  };
+}
+
+/** What `usePostEditor` returns, for the components that render it. */
+export type PostEditorState = ReturnType<typeof usePostEditor>;

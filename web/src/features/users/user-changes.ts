@@ -1,0 +1,77 @@
+import type { z } from 'zod';
+import type { Theme, User } from '../../../../contract/auth.ts';
+import type { updateUserBody } from '../../../../contract/users.ts';
+import { ApiError } from '../../lib/api-client.ts';
+
+/** What the user edit form holds (SPEC §2 Users: password and theme only on one's own profile). */
+export interface UserEditValues {
+  name: string;
+  email: string;
+  passwordOld: string;
+  passwordNew: string;
+  theme: Theme;
+}
+
+export type UserUpdateBody = z.input<typeof updateUserBody>;
+
+/**
+ * The PATCH body for the edit form (SPEC §5): only a changed name or email, the theme when it
+ * changed, and both passwords when a new one is given; null when nothing changed, so nothing is
+ * sent. On someone else's profile (`own` false) passwords and theme are never sent.
+ */
+export function userChanges(
+  user: User,
+  values: UserEditValues,
+  own: boolean,
+): UserUpdateBody | null {
+  const body: UserUpdateBody = {};
+  const name = values.name.trim();
+  const email = values.email.trim();
+  if (name !== user.name) body.name = name;
+  if (email.toLowerCase() !== user.email) body.email = email;
+  if (own && values.theme !== user.theme) body.theme = values.theme;
+  if (own && values.passwordNew) {
+    body.password_old = values.passwordOld;
+    body.password_new = values.passwordNew;
+  }
+  return Object.keys(body).length > 0 ? body : null;
+}
+
+/** Field errors of the user forms, keyed like the API's fields; `form` for the rest. */
+export type UserFormErrors = Partial<
+  Record<'name' | 'email' | 'password' | 'password_old' | 'password_new' | 'form', string>
+>;
+
+const FIELDS = ['name', 'email', 'password', 'password_old', 'password_new'] as const;
+
+/**
+ * The errors to show for a failed save (SPEC §8: the first field error, else the response text):
+ * each field's first message at its field; anything else above the form.
+ */
+export function userSaveErrors(error: unknown): UserFormErrors {
+  if (!(error instanceof ApiError)) {
+    return { form: 'The server could not be reached. Check your connection and try again.' };
+  }
+  const errors: UserFormErrors = {};
+  for (const field of FIELDS) {
+    const message = error.fields[field]?.[0];
+    if (message) errors[field] = message;
+  }
+  return Object.keys(errors).length > 0 ? errors : { form: error.firstFieldMessage() };
+}
+
+/** Client checks before sending (SPEC §5: name and email required). */
+export function userFormProblems(values: {
+  name: string;
+  email: string;
+  passwordOld?: string;
+  passwordNew?: string;
+}): UserFormErrors {
+  const errors: UserFormErrors = {};
+  if (!values.name.trim()) errors.name = 'Name is required.';
+  if (!values.email.trim()) errors.email = 'Email is required.';
+  if (values.passwordNew && !values.passwordOld) {
+    errors.password_old = 'Enter your current password to set a new one.';
+  }
+  return errors;
+}

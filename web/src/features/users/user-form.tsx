@@ -1,0 +1,191 @@
+import { PASSWORD_MIN_LENGTH, type Theme } from '../../../../contract/auth.ts';
+import { Card } from '../../ui/card.tsx';
+import { FormAlert } from '../../ui/form-alert.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import type { UserCreateFormState, UserEditFormState } from './use-user-form.ts';
+import type { UserFormErrors } from './user-changes.ts';
+
+/** The form's id, so a Save button outside it (in the top bar) can submit it. */
+export const USER_FORM_ID = 'user-form';
+
+const PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters.`;
+
+/** Name and email, on both user forms (SPEC §5: both required). */
+function NameEmailFields({
+  values,
+  set,
+  errors,
+  autoComplete,
+  autoFocus = false,
+}: {
+  values: { name: string; email: string };
+  set: (field: 'name' | 'email') => (value: string) => void;
+  errors: UserFormErrors;
+  /** Browser autofill: off for someone else's account, on for one's own. */
+  autoComplete: { name: string; email: string };
+  autoFocus?: boolean;
+}) {
+  return (
+    <>
+      <TextField
+        label="Name"
+        value={values.name}
+        onChange={set('name')}
+        error={errors.name}
+        autoFocus={autoFocus}
+        autoComplete={autoComplete.name}
+        maxLength={255}
+      />
+      <TextField
+        label="Email"
+        type="email"
+        value={values.email}
+        onChange={set('email')}
+        error={errors.email}
+        autoComplete={autoComplete.email}
+      />
+    </>
+  );
+}
+
+/** SPEC §2 Users create form: name, email, password. */
+export function UserCreateForm({ state }: { state: UserCreateFormState }) {
+  const { values, set, errors } = state;
+  return (
+    <Card aria-labelledby="user-details-heading" className="p-5 sm:p-6">
+      <h2 id="user-details-heading" className="mb-5 text-base font-semibold">
+        Account
+      </h2>
+      <form
+        id={USER_FORM_ID}
+        onSubmit={(event) => void state.submit(event)}
+        className="flex flex-col gap-5"
+      >
+        {errors.form && <FormAlert>{errors.form}</FormAlert>}
+        <NameEmailFields
+          values={values}
+          set={set}
+          errors={errors}
+          autoComplete={{ name: 'off', email: 'off' }}
+          autoFocus
+        />
+        <TextField
+          label="Password"
+          type="password"
+          value={values.password}
+          onChange={set('password')}
+          error={errors.password}
+          hint={PASSWORD_HINT}
+          autoComplete="new-password"
+        />
+      </form>
+    </Card>
+  );
+}
+
+const THEMES: { value: Theme; label: string }[] = [
+  { value: 'default', label: 'Default' },
+  { value: 'dark', label: 'Dark' },
+];
+
+/** Theme Default or Dark (SPEC §2), as two radio buttons that look like one switch. */
+function ThemeChoice({ value, onChange }: { value: Theme; onChange: (theme: Theme) => void }) {
+  return (
+    <fieldset className="flex flex-col gap-1.5">
+      <legend className="mb-1.5 text-sm font-medium text-fg">Theme</legend>
+      <div className="inline-flex w-fit rounded-lg border border-line-strong bg-surface-muted p-0.5">
+        {THEMES.map((theme) => (
+          <label
+            key={theme.value}
+            className="cursor-pointer rounded-md px-4 py-1.5 text-sm font-medium text-fg-muted transition-colors has-checked:bg-surface has-checked:text-fg has-checked:shadow-xs has-focus-visible:outline-2 has-focus-visible:outline-ring"
+          >
+            <input
+              type="radio"
+              name="theme"
+              value={theme.value}
+              checked={value === theme.value}
+              onChange={() => onChange(theme.value)}
+              className="sr-only"
+            />
+            {theme.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/**
+ * SPEC §2 Users edit form: name and email; on one's own profile also Old Password, New Password
+ * and Theme. `readOnly` for a profile the viewer may not change.
+ */
+export function UserEditForm({
+  state,
+  own,
+  readOnly,
+}: {
+  state: UserEditFormState;
+  own: boolean;
+  readOnly: boolean;
+}) {
+  const { values, set, errors } = state;
+  return (
+    <form
+      id={USER_FORM_ID}
+      onSubmit={(event) => void state.submit(event)}
+      className="flex flex-col gap-6"
+    >
+      <Card aria-labelledby="user-details-heading" className="p-5 sm:p-6">
+        <h2 id="user-details-heading" className="mb-5 text-base font-semibold">
+          Account
+        </h2>
+        <fieldset disabled={readOnly} className="flex flex-col gap-5">
+          {errors.form && <FormAlert>{errors.form}</FormAlert>}
+          <NameEmailFields
+            values={values}
+            set={set}
+            errors={errors}
+            autoComplete={own ? { name: 'name', email: 'username' } : { name: 'off', email: 'off' }}
+          />
+        </fieldset>
+      </Card>
+      {own && (
+        <>
+          <Card aria-labelledby="user-password-heading" className="p-5 sm:p-6">
+            <h2 id="user-password-heading" className="text-base font-semibold">
+              Password
+            </h2>
+            <p className="mt-1 mb-5 text-sm text-fg-muted">
+              Leave both empty to keep your password. A new one signs out your other devices.
+            </p>
+            <div className="flex flex-col gap-5">
+              <TextField
+                label="Old Password"
+                type="password"
+                value={values.passwordOld}
+                onChange={set('passwordOld')}
+                error={errors.password_old}
+                autoComplete="current-password"
+              />
+              <TextField
+                label="New Password"
+                type="password"
+                value={values.passwordNew}
+                onChange={set('passwordNew')}
+                error={errors.password_new}
+                hint={PASSWORD_HINT}
+                autoComplete="new-password"
+              />
+            </div>
+          </Card>
+          <Card aria-labelledby="user-appearance-heading" className="p-5 sm:p-6">
+            <h2 id="user-appearance-heading" className="mb-5 text-base font-semibold">
+              Appearance
+            </h2>
+            <ThemeChoice value={values.theme} onChange={set('theme')} />
+          </Card>
+        </>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,13 @@
+import { useEffect } from 'react';
+
+/** SPEC §2: the browser tab shows the product name followed by the page title. */
+export function documentTitle(pageTitle: string): string {
+  return pageTitle ? `Nestmark - ${pageTitle}` : 'Nestmark';
+}
+
+/** Sets the browser tab title for as long as the calling page is shown. */
+export function useDocumentTitle(pageTitle: string): void {
+  useEffect(() => {
+    document.title = documentTitle(pageTitle);
+  }, [pageTitle]);
+}

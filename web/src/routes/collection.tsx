@@ -1,0 +1,71 @@
+import { ClipboardPaste, Plus, Settings } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { TOP_BAR_MIN_PERMISSION } from '../../../contract/permissions.ts';
+import { NotFoundContent } from '../app/not-found-content.tsx';
+import { PageHeader } from '../app/page-header.tsx';
+import { useCollectionPermission } from '../features/collections/collection-permission.ts';
+import {
+  collectionIdFromParam,
+  UNCATEGORIZED_ID,
+  UNCATEGORIZED_NAME,
+} from '../features/collections/collection-tree.ts';
+import { useCollection } from '../features/collections/collections.queries.ts';
+import { PostList } from '../features/posts/post-list.tsx';
+import { canReadClipboard, usePasteIntoCollection } from '../features/posts/use-paste-post.ts';
+import { buttonClasses } from '../ui/button.tsx';
+import { OptionsMenu, type MenuItem } from '../ui/options-menu.tsx';
+
+/**
+ * `/` (Uncategorized) and `/c/{collectionId}` (SPEC §2 Collection view): the posts, with Create
+ * in the top bar and an options menu with Paste and, for a real collection, Edit Collection.
+ */
+export function CollectionRoute() {
+  const id = collectionIdFromParam(useParams().collectionId);
+  if (id === undefined) return <NotFoundContent />;
+  return <CollectionView key={id} collectionId={id} />;
+}
+
+function CollectionView({ collectionId }: { collectionId: number }) {
+  const collection = useCollection(collectionId);
+  const permission = useCollectionPermission(collectionId);
+  const paste = usePasteIntoCollection(collectionId);
+  const title =
+    collectionId === UNCATEGORIZED_ID
+      ? UNCATEGORIZED_NAME
+      : collection.isError
+        ? 'Collection not found'
+        : (collection.data?.name ?? '');
+  const newPostPath = `/c/${collectionId}/p/create`;
+  const options: MenuItem[] = [
+    ...(canReadClipboard()
+      ? [{ label: 'Paste', icon: ClipboardPaste, onSelect: () => void paste() }]
+      : []),
+    ...(collectionId > UNCATEGORIZED_ID
+      ? [{ label: 'Edit Collection', icon: Settings, to: `/c/${collectionId}/edit` }]
+      : []),
+  ];
+  return (
+    <div className="mx-auto w-full max-w-3xl">
+      <PageHeader
+        title={title}
+        actions={
+          permission >= TOP_BAR_MIN_PERMISSION && (
+            <>
+              <Link
+                to={newPostPath}
+                title="Ctrl + Alt + N"
+                aria-keyshortcuts="Control+Alt+N"
+                className={buttonClasses('primary', 'md', 'max-sm:w-10 max-sm:px-0')}
+              >
+                <Plus aria-hidden />
+                <span className="max-sm:sr-only">Create</span>
+              </Link>
+              {options.length > 0 && <OptionsMenu label="Options" items={options} />}
+            </>
+          )
+        }
+      />
+      <PostList collectionId={collectionId} permission={permission} newPostPath={newPostPath} />
+    </div>
+  );
+}

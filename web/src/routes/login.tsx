@@ -1,0 +1,17 @@
+import { useNavigate } from 'react-router';
+import { AuthLayout } from '../app/auth-layout.tsx';
+import { LoginForm } from '../features/auth/login-form.tsx';
+
+/** /login (SPEC §2): sign in, then go to /. */
+export function LoginRoute() {
+  const navigate = useNavigate();
+  return (
+    <AuthLayout
+      title="Login"
+      heading="Sign in to Nestmark"
+      intro="Your notes and bookmarks, on your own server."
+    >
+      <LoginForm onSuccess={() => void navigate('/')} />
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,75 @@
+import { UserX } from 'lucide-react';
+import { useParams } from 'react-router';
+import type { User } from '../../../contract/auth.ts';
+import { Permission } from '../../../contract/permissions.ts';
+import { BackLink } from '../app/back-link.tsx';
+import { NotFoundContent } from '../app/not-found-content.tsx';
+import { PageHeader } from '../app/page-header.tsx';
+import { useMe } from '../features/auth/auth.queries.ts';
+import { ApiError } from '../lib/api-client.ts';
+import { UserDeleteSection } from '../features/users/user-delete-section.tsx';
+import { USER_FORM_ID, UserEditForm } from '../features/users/user-form.tsx';
+import { useUser } from '../features/users/users.queries.ts';
+import { useUserEditForm } from '../features/users/use-user-form.ts';
+import { Button } from '../ui/button.tsx';
+import { PageSpinner } from '../ui/spinner.tsx';
+
+/**
+ * `/users/{id}` (SPEC §2 user edit): one's own profile is 'My Account' with password and
+ * theme; the owner edits anyone's name and email and may delete them; others only look.
+ */
+export function UserEditRoute() {
+  const id = Number(useParams().userId);
+  if (!Number.isInteger(id) || id <= 0) return <NotFoundContent />;
+  return <UserLoader key={id} id={id} />;
+}
+
+function UserLoader({ id }: { id: number }) {
+  const me = useMe().data;
+  const user = useUser(id);
+  if (user.isError) {
+    const missing = user.error instanceof ApiError && user.error.status === 404;
+    return (
+      <NotFoundContent
+        pageTitle="User"
+        icon={UserX}
+        title={missing ? 'This user does not exist' : 'This user could not be loaded'}
+        description={missing ? 'They may have been deleted.' : 'Check your connection and reload.'}
+        width="max-w-2xl"
+      />
+    );
+  }
+  if (user.isPending || !me) {
+    return (
+      <>
+        <PageHeader title={id === me?.id ? 'My Account' : 'User'} />
+        <PageSpinner />
+      </>
+    );
+  }
+  return <UserPage user={user.data} me={me} />;
+}
+
+function UserPage({ user, me }: { user: User; me: User }) {
+  const own = user.id === me.id;
+  const isOwner = me.permission === Permission.OWNER;
+  const mayEdit = own || isOwner;
+  const form = useUserEditForm(user, own);
+  return (
+    <div className="mx-auto flex w-full max-w-2xl flex-col gap-6">
+      <PageHeader
+        title={own ? 'My Account' : user.name}
+        actions={
+          mayEdit && (
+            <Button type="submit" form={USER_FORM_ID} variant="primary" busy={form.saving}>
+              Save
+            </Button>
+          )
+        }
+      />
+      <BackLink to="/users">Users</BackLink>
+      <UserEditForm state={form} own={own} readOnly={!mayEdit} />
+      {isOwner && !own && <UserDeleteSection user={user} />}
+    </div>
+  );
+}

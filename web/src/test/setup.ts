@@ -1,0 +1,31 @@
+/**
+ * Vitest setup of the `web` project (jsdom). jsdom has no layout: ProseMirror measures the
+ * selection when it scrolls to it, so Range gets empty rectangles (STACK-NOTES.md).
+ */
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+const emptyRect = () =>
+  ({
+    x: 0,
+    y: 0,
+    top: 0,
+    left: 0,
+    right: 0,
+    bottom: 0,
+    width: 0,
+    height: 0,
+    toJSON() {},
+  }) as DOMRect;
+const emptyList = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
+Range.prototype.getBoundingClientRect = emptyRect;
+Range.prototype.getClientRects = emptyList;
+if (!document.elementFromPoint) document.elementFromPoint = () => null;
+// jsdom lacks scrollIntoView, which the tree select uses to keep the highlighted option in view.
+Element.prototype.scrollIntoView ??= () => {};
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});

@@ -1,0 +1,58 @@
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import type { ReactNode } from 'react';
+
+interface DialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: ReactNode;
+  children?: ReactNode;
+  /** Buttons at the bottom, right-aligned. */
+  footer?: ReactNode;
+}
+
+/**
+ * A modal dialog: focus stays inside while it is open; Escape, the close button and a click on
+ * the backdrop close it (SPEC §2 Transfer dialog).
+ */
+export function Dialog({ open, onOpenChange, title, description, children, footer }: DialogProps) {
+  return (
+    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay
+          data-testid="dialog-backdrop"
+          className="fixed inset-0 z-50 bg-black/40 backdrop-blur-[1px] data-[state=open]:animate-[fade-in_150ms]"
+        />
+        <DialogPrimitive.Content
+          // Without a description, say so (Radix warns about a missing one otherwise).
+          {...(!description && { 'aria-describedby': undefined })}
+          className="fixed top-1/2 left-1/2 z-50 flex max-h-[min(40rem,calc(100dvh-2rem))] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl border border-line bg-surface shadow-2xl outline-none data-[state=open]:animate-[fade-in_150ms]"
+        >
+          <div className="flex items-start gap-3 px-5 pt-5">
+            <div className="flex-1">
+              <DialogPrimitive.Title className="text-lg font-semibold tracking-tight">
+                {title}
+              </DialogPrimitive.Title>
+              {description && (
+                <DialogPrimitive.Description className="mt-1 text-sm text-fg-muted">
+                  {description}
+                </DialogPrimitive.Description>
+              )}
+            </div>
+            <DialogPrimitive.Close
+              aria-label="Close"
+              className="-mt-1 -mr-2 flex size-9 items-center justify-center rounded-lg text-fg-subtle hover:bg-surface-muted hover:text-fg"
+            >
+              <X aria-hidden className="size-4" />
+            </DialogPrimitive.Close>
+          </div>
+          {children && <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>}
+          {footer && (
+            <div className="flex justify-end gap-2 border-t border-line px-5 py-3">{footer}</div>
+          )}
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
+  );
+}

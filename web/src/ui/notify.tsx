@@ -1,0 +1,52 @@
+import { CircleCheck, CircleX, Trash2 } from 'lucide-react';
+import type { CSSProperties } from 'react';
+import { Toaster, toast } from 'sonner';
+
+/** SPEC §3 Notification: a type, a title and a description. */
+export interface Notification {
+  type: 'error' | 'success' | 'deletion';
+  title: string;
+  description?: string;
+}
+
+/** SPEC §4, §9: notifications stay 5,000 ms. */
+export const NOTIFICATION_DURATION_MS = 5_000;
+
+/** Shows a notification (SPEC §8 for the exact texts). */
+export function notify({ type, title, description }: Notification): void {
+  const options = { description, duration: NOTIFICATION_DURATION_MS };
+  if (type === 'error') toast.error(title, options);
+  else if (type === 'success') toast.success(title, options);
+  else toast(title, { ...options, icon: <Trash2 className="size-4 text-danger-text" /> });
+}
+
+/** Sonner's colours, taken from the theme so both schemes look right. */
+const themeColours = {
+  '--normal-bg': 'var(--color-surface)',
+  '--normal-border': 'var(--color-line)',
+  '--normal-text': 'var(--color-fg)',
+  '--border-radius': '0.75rem',
+} as CSSProperties;
+
+/** Where notifications appear; mount once at the root of the app. */
+export function NotificationHost() {
+  return (
+    <Toaster
+      position="bottom-right"
+      duration={NOTIFICATION_DURATION_MS}
+      closeButton
+      style={themeColours}
+      icons={{
+        success: <CircleCheck className="size-4 text-success" />,
+        error: <CircleX className="size-4 text-danger-text" />,
+      }}
+      toastOptions={{
+        classNames: {
+          toast: 'shadow-lg! font-sans!',
+          title: 'font-semibold!',
+          description: 'text-fg-muted!',
+        },
+      }}
+    />
+  );
+}
