@@ -59,17 +59,18 @@ export function createSharesService({ db, clock }: { db: Db; clock: Clock }) {
     }
   }
 
+  /** A collection the actor may share: visible to them and theirs. @throws 404, 403 */
+  async function getShareableCollection(trx: Db, actor: UserActor, collectionId: number) {
+    const collection = await getAccessibleCollection(trx, actor, collectionId, Permission.READ);
+    assertMayShare(actor, collection);
+    return collection;
+  }
+
   /** The public share, if the actor owns its collection. @throws 404, 403 */
   async function getOwnPublicShare(actor: UserActor, id: number) {
     const share = await findPublicShare(db, id);
     if (!share) throw notFound('Share');
-    const collection = await getAccessibleCollection(
-      db,
-      actor,
-      share.collection_id,
-      Permission.READ,
-    );
-    assertMayShare(actor, collection);
+    await getShareableCollection(db, actor, share.collection_id);
     return share;
   }
 
@@ -121,10 +122,7 @@ export function createSharesService({ db, clock }: { db: Db; clock: Clock }) {
 
     /** Public shares of the actor's collections, or of one of them. @throws 404, 403 */
     async listPublic(actor: UserActor, collectionId?: number): Promise<PublicShare[]> {
-      if (collectionId !== undefined) {
-        const collection = await getAccessibleCollection(db, actor, collectionId, Permission.READ);
-        assertMayShare(actor, collection);
-      }
+      if (collectionId !== undefined) await getShareableCollection(db, actor, collectionId);
       return (await listPublicSharesOwnedBy(db, actor.userId, collectionId)).map(toPublicShare);
     },
 
@@ -137,13 +135,7 @@ export function createSharesService({ db, clock }: { db: Db; clock: Clock }) {
       body: z.output<typeof createPublicShareBody>,
     ): Promise<PublicShare> {
       return db.transaction().execute(async (trx) => {
-        const collection = await getAccessibleCollection(
-          trx,
-          actor,
-          body.collection_id,
-          Permission.READ,
-        );
-        assertMayShare(actor, collection);
+        const collection = await getShareableCollection(trx, actor, body.collection_id);
         if (await findPublicShareOfCollection(trx, collection.id)) {
           throw conflict('This collection already has a share link.');
         }
@@ -207,13 +199,7 @@ export function createSharesService({ db, clock }: { db: Db; clock: Clock }) {
       body: z.output<typeof createPrivateShareBody>,
     ): Promise<PrivateShare> {
       return db.transaction().execute(async (trx) => {
-        const collection = await getAccessibleCollection(
-          trx,
-          actor,
-          body.collection_id,
-          Permission.READ,
-        );
-        assertMayShare(actor, collection);
+        const collection = await getShareableCollection(trx, actor, body.collection_id);
         if (body.user_id === actor.userId) {
           throw unprocessable('You cannot share a collection with yourself.', {
             user_id: ['is you'],
@@ -242,13 +228,7 @@ export function createSharesService({ db, clock }: { db: Db; clock: Clock }) {
     ): Promise<PrivateShare> {
       const share = await findPrivateShare(db, id);
       if (!share) throw notFound('Share');
-      const collection = await getAccessibleCollection(
-        db,
-        actor,
-        share.collection_id,
-        Permission.READ,
-      );
-      assertMayShare(actor, collection);
+      await getShareableCollection(db, actor, share.collection_id);
       await updatePrivateSharePermission(db, share.id, body.permission);
       return toPrivateShare((await findPrivateShare(db, share.id))!);
     },
