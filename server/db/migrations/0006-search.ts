@@ -25,6 +25,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     search_text = lower(coalesce(title, '') || ' ' || content || ' ' || coalesce(url, '') || ' ' || coalesce(description, ''))`.execute(
     db,
   );
+  if (dialectOf(db) === 'postgres') {
+    // Partial, with the id that breaks ties: PostgreSQL does not take `archived_at is null` as
+    // fixing that column, so (archived_at, created_at) would not give newest-first order.
+    await sql`create index posts_user_live_created on posts (user_id, created_at, id)
+      where archived_at is null`.execute(db);
+    await sql`create index posts_live_created on posts (created_at, id)
+      where archived_at is null`.execute(db);
+    await sql`create extension if not exists pg_trgm`.execute(db);
+    await sql`create index posts_search_text_trgm on posts using gin (search_text gin_trgm_ops)`.execute(
+      db,
+    );
+    await sql`create index posts_search_title_trgm on posts using gin (search_title gin_trgm_ops)`.execute(
+      db,
+    );
+    return;
+  }
+  // SQLite treats `archived_at is null` as an equality and ends every index with the rowid.
   await db.schema
     .createIndex('posts_user_live_created')
     .on('posts')
@@ -35,17 +52,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('posts')
     .columns(['archived_at', 'created_at'])
     .execute();
-
-  if (dialectOf(db) === 'postgres') {
-    await sql`create extension if not exists pg_trgm`.execute(db);
-    await sql`create index posts_search_text_trgm on posts using gin (search_text gin_trgm_ops)`.execute(
-      db,
-    );
-    await sql`create index posts_search_title_trgm on posts using gin (search_title gin_trgm_ops)`.execute(
-      db,
-    );
-    return;
-  }
   for (const column of ['search_text', 'search_title']) {
     const table = sql.id(`posts_${column}_fts`);
     await sql`create virtual table ${table} using fts5(
