@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelope, idParams } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { storedFilePath } from './files.ts';
 import { isCollectionIconId } from './icons.ts';
 import { POST_CONTENT_MAX, postTypes } from './posts.ts';
 import { memberPermissions, SHARE_TOKEN_LENGTH } from './shares.ts';
@@ -142,8 +143,7 @@ const instant = z.iso.datetime();
 /**
  * A whole account as one JSON file (docs/ARCHITECTURE.md, backup format). Ids are the backup's
  * own references (from the account it was made of); a restore gives every row a new id.
- * `files` carries uploaded files referenced by posts (`path` as posts refer to it, bytes in
- * base64).
+ * `files` carries the stored images posts refer to (`path` as posts refer to it, bytes in base64).
  */
 export const accountBackupSchema = z.object({
   format: z.literal(BACKUP_FORMAT),
@@ -215,9 +215,14 @@ export const accountBackupSchema = z.object({
       created_at: instant,
     }),
   ),
+  /**
+   * Stored images the posts refer to, by the path posts use; a restore stores each under a new
+   * name and rewrites the references.
+   */
   files: z.array(
     z.object({
-      path: z.string().min(1),
+      path: storedFilePath,
+      /** The media type of the path's extension, e.g. `image/webp`. */
       content_type: z.string().min(1),
       /** The bytes, base64. */
       data: z.base64(),

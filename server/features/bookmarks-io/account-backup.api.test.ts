@@ -341,12 +341,12 @@ describe('GET /api/backups and POST /api/backups', () => {
         /image_path/,
       ],
       [
-        'files',
+        'file path',
         JSON.stringify({
           ...base,
           files: [{ path: '/files/a.png', content_type: 'image/png', data: 'aGk=' }],
         }),
-        /uploaded files/,
+        /files\.0\.path: is not the path of a stored file/,
       ],
     ];
     for (const [name, text, message] of cases) {
