@@ -32,6 +32,7 @@ import {
   insertTags,
   isAccountEmpty,
   listTakenShareTokens,
+  lockAccount,
   listUserIdsByEmail,
   readAccount,
 } from './account-backup.repository.ts';
@@ -189,6 +190,7 @@ export function createAccountBackupService({
   ): Promise<RestoreResult> {
     const newPaths = new Map(images.map((image) => [image.backupPath, image.path]));
     return db.transaction().execute(async (trx) => {
+      await lockAccount(trx, actor.userId);
       if (!(await isAccountEmpty(trx, actor.userId))) throw conflict(NOT_EMPTY);
 
       // Collections level by level, so that a parent's new id is known before its children.
