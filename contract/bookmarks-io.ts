@@ -281,7 +281,7 @@ export const bookmarksIoEndpoints = {
     method: 'GET',
     path: '/api/backups',
     summary:
-      "Download the caller's whole account as JSON (`nestmark-backup-YYYY-MM-DD.json`): collections, posts with their HTML, recycle bin, tags, shares of the caller's collections, uploaded files.",
+      "Download the caller's whole account as JSON (`nestmark-backup-YYYY-MM-DD.json`): collections, posts with their HTML, recycle bin, tags, shares of the caller's collections, and the stored images posts refer to (base64).",
     auth: 'user',
     status: 200,
     download: true,
@@ -290,7 +290,7 @@ export const bookmarksIoEndpoints = {
     method: 'POST',
     path: '/api/backups',
     summary:
-      'Restore a backup (multipart field `file`) into the caller’s account, which must be empty (409 otherwise). 422 for a file that is not a valid backup; nothing is written unless all of it is.',
+      'Restore a backup (multipart field `file`) into the caller’s account, which must be empty (409 otherwise). Its images are checked like uploads and stored under new names; post references follow them. 422 for a file that is not a valid backup or an image that fails the checks; nothing is written (no row, no image) unless all of it is.',
     auth: 'user',
     upload: true,
     status: 201,
