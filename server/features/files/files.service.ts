@@ -132,8 +132,10 @@ export function createFilesService({
     return filePath(name);
   }
 
-  const removeRestored = (files: readonly RestoredFile[]) =>
-    Promise.all(files.map((file) => store.remove('files', nameOfPath(file.path))));
+  /** Removes images written by `writeRestored` from the disk (their restore failed). */
+  async function removeRestored(files: readonly RestoredFile[]): Promise<void> {
+    await Promise.all(files.map((file) => store.remove('files', nameOfPath(file.path))));
+  }
 
   return {
     /**
@@ -208,7 +210,7 @@ export function createFilesService({
      * an image by its content, of the format its name and `content_type` say) and writes each
      * under a new random name, one at a time. Nothing is recorded yet: the restore records them
      * with {@link recordRestored} in its transaction, or removes them with
-     * {@link removeRestored} when it fails.
+     * `removeRestored` when it fails.
      * @returns the written files, in the order of `files`.
      * @throws 422 naming the first file that fails a check; what was written is removed then.
      */
@@ -266,10 +268,7 @@ export function createFilesService({
       }
     },
 
-    /** Removes images written by {@link writeRestored} from the disk (their restore failed). */
-    async removeRestored(files: readonly RestoredFile[]): Promise<void> {
-      await removeRestored(files);
-    },
+    removeRestored,
 
     /** A stored image for GET /api/files/{name}. @throws 404 */
     async open(name: string): Promise<FileDownload> {
