@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelope, idParams } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { storedFilePath } from './files.ts';
 import { isCollectionIconId } from './icons.ts';
 import { POST_CONTENT_MAX, postTypes } from './posts.ts';
 import { memberPermissions, SHARE_TOKEN_LENGTH } from './shares.ts';
@@ -142,8 +143,7 @@ const instant = z.iso.datetime();
 /**
  * A whole account as one JSON file (docs/ARCHITECTURE.md, backup format). Ids are the backup's
  * own references (from the account it was made of); a restore gives every row a new id.
- * `files` carries uploaded files referenced by posts (`path` as posts refer to it, bytes in
- * base64).
+ * `files` carries the stored images posts refer to (`path` as posts refer to it, bytes in base64).
  */
 export const accountBackupSchema = z.object({
   format: z.literal(BACKUP_FORMAT),
@@ -215,9 +215,14 @@ export const accountBackupSchema = z.object({
       created_at: instant,
     }),
   ),
+  /**
+   * Stored images the posts refer to, by the path posts use; a restore stores each under a new
+   * name and rewrites the references.
+   */
   files: z.array(
     z.object({
-      path: z.string().min(1),
+      path: storedFilePath,
+      /** The media type of the path's extension, e.g. `image/webp`. */
       content_type: z.string().min(1),
       /** The bytes, base64. */
       data: z.base64(),
@@ -276,7 +281,7 @@ export const bookmarksIoEndpoints = {
     method: 'GET',
     path: '/api/backups',
     summary:
-      "Download the caller's whole account as JSON (`nestmark-backup-YYYY-MM-DD.json`): collections, posts with their HTML, recycle bin, tags, shares of the caller's collections, uploaded files.",
+      "Download the caller's whole account as JSON (`nestmark-backup-YYYY-MM-DD.json`): collections, posts with their HTML, recycle bin, tags, shares of the caller's collections, and the stored images posts refer to (base64).",
     auth: 'user',
     status: 200,
     download: true,
@@ -285,7 +290,7 @@ export const bookmarksIoEndpoints = {
     method: 'POST',
     path: '/api/backups',
     summary:
-      'Restore a backup (multipart field `file`) into the caller’s account, which must be empty (409 otherwise). 422 for a file that is not a valid backup; nothing is written unless all of it is.',
+      'Restore a backup (multipart field `file`) into the caller’s account, which must be empty (409 otherwise). Its images are checked like uploads and stored under new names; post references follow them. 422 for a file that is not a valid backup or an image that fails the checks; nothing is written (no row, no image) unless all of it is.',
     auth: 'user',
     upload: true,
     status: 201,

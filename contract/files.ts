@@ -2,9 +2,23 @@ import { z } from 'zod';
 import { envelope } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 
-/** Name of a stored file in its URL: random letters, digits, `-`, `_`, and an image extension. */
-export const storedFileName = z.string().regex(/^[A-Za-z0-9_-]{16,64}\.(png|jpg|webp|gif)$/, {
+/**
+ * Name of a stored file, as a regular expression source: random letters, digits, `-`, `_`, and
+ * the extension of its format.
+ */
+export const STORED_FILE_NAME = '[A-Za-z0-9_-]{16,64}\\.(?:png|jpg|webp|gif)';
+
+/** Where stored files are served: `FILES_PATH` + name. */
+export const FILES_PATH = '/api/files/';
+
+/** Name of a stored file in its URL. */
+export const storedFileName = z.string().regex(new RegExp(`^${STORED_FILE_NAME}$`), {
   message: 'is not a file name',
+});
+
+/** Path of a stored file as posts refer to it, e.g. `/api/files/Xy…Q.webp`. */
+export const storedFilePath = z.string().regex(new RegExp(`^${FILES_PATH}${STORED_FILE_NAME}$`), {
+  message: 'is not the path of a stored file',
 });
 
 /** SPEC §3 File upload response: where the stored image is served, e.g. `/api/files/Xy…Q.webp`. */

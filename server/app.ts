@@ -127,7 +127,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   const fetcher = deps.fetcher ?? createGuardedFetcher();
   const store = createFileStore(config.dataDir);
-  const files = createFilesService({ db, clock, store });
+  const files = createFilesService({
+    db,
+    clock,
+    store,
+    uploadMaxBytes: config.uploadMaxBytes,
+  });
   const favicons = createFaviconCache({ store, fetcher });
   const linkPreviews = createLinkPreviewService({ fetcher, favicons, files, clock });
   const previews = createPreviewWorker({
@@ -175,7 +180,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     {
       imports,
       bookmarksIo: createBookmarksIoService({ db, clock, appUrl: config.appUrl }),
-      backups: createAccountBackupService({ db, clock, onPreviewsDue: previews.kick }),
+      backups: createAccountBackupService({ db, clock, files, onPreviewsDue: previews.kick }),
     },
     config,
   );

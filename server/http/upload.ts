@@ -7,6 +7,12 @@ export interface Upload {
   bytes: Buffer;
 }
 
+/** The refusal of a file over a limit of `maxBytes` bytes, the limit in megabytes. */
+export function tooLargeMessage(maxBytes: number): string {
+  const megabytes = Math.round((maxBytes / 1024 / 1024) * 10) / 10;
+  return `The file is larger than the upload limit of ${megabytes} MB.`;
+}
+
 /**
  * Reads the file of a `multipart/form-data` request's field `file`, at most `maxBytes` long.
  * @throws 415 when the request is not multipart; 400 when there is no `file`; 413 over the limit.
@@ -27,8 +33,7 @@ export async function readUpload(request: FastifyRequest, maxBytes: number): Pro
     return { name: part.filename, bytes: await part.toBuffer() };
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      const megabytes = Math.round((maxBytes / 1024 / 1024) * 10) / 10;
-      throw payloadTooLarge(`The file is larger than the upload limit of ${megabytes} MB.`);
+      throw payloadTooLarge(tooLargeMessage(maxBytes));
     }
     throw error;
   }

@@ -1,10 +1,17 @@
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountBackup } from '../../../contract/bookmarks-io.ts';
 import type { Db } from '../../db/database.ts';
 import { importFile } from '../../test/bookmark-imports.ts';
 import { corpusBookmarkFile } from '../../test/corpus.ts';
+import { startLocalServer, type LocalServer } from '../../test/local-server.ts';
 import { createTestApp, multipartFile, type TestApp, type TestUser } from '../../test/test-app.ts';
+import { createGuardedFetcher } from '../link-preview/guarded-fetcher.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -341,12 +348,12 @@ describe('GET /api/backups and POST /api/backups', () => {
         /image_path/,
       ],
       [
-        'files',
+        'file path',
         JSON.stringify({
           ...base,
           files: [{ path: '/files/a.png', content_type: 'image/png', data: 'aGk=' }],
         }),
-        /uploaded files/,
+        /files\.0\.path: is not the path of a stored file/,
       ],
     ];
     for (const [name, text, message] of cases) {
@@ -378,5 +385,367 @@ describe('GET /api/backups and POST /api/backups', () => {
       (await t.request('POST', '/api/backups', { ...multipartFile('b.json', Buffer.from('{}')) }))
         .status,
     ).toBe(401);
+  });
+});
+
+/** A small image made by sharp: `format` encoded, `noise` makes it incompressible (large). */
+async function image(format: 'png' | 'jpeg', size = 24, noise = false): Promise<Buffer> {
+  const base = noise
+    ? sharp(
+        Buffer.from(Array.from({ length: size * size * 3 }, () => Math.floor(Math.random() * 256))),
+        {
+          raw: { width: size, height: size, channels: 3 },
+        },
+      )
+    : sharp({ create: { width: size, height: size, channels: 3, background: '#2266aa' } });
+  return format === 'png' ? base.png().toBuffer() : base.jpeg().toBuffer();
+}
+
+async function uploadImage(app: TestApp, user: TestUser, bytes: Buffer): Promise<string> {
+  const res = await app.request('POST', '/api/files', {
+    token: user.token,
+    ...multipartFile('picture', bytes, { contentType: 'image/png' }),
+  });
+  expect(res.status, res.text).toBe(201);
+  return res.body.data.path;
+}
+
+/** Every name in DATA_DIR/files, temporary files included. */
+function filesOnDisk(app: TestApp): string[] {
+  try {
+    return readdirSync(join(app.config.dataDir, 'files')).sort();
+  } catch {
+    return [];
+  }
+}
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/**
+ * The account of {@link dump} with every stored-file path replaced by what the server answers
+ * for it (`<content type> <sha256 of the bytes>`, or `missing`), and its files rows (kind, the
+ * post a thumbnail belongs to by title, type, size, bytes): equal when references lead to the
+ * same images, whatever their names. `preview_attempts` is left out.
+ */
+async function dumpWithImages(app: TestApp, userId: number) {
+  const served = new Map<string, string>();
+  for (const row of await app.db
+    .selectFrom('posts')
+    .select(['content', 'image_path'])
+    .where('user_id', '=', userId)
+    .execute()) {
+    for (const path of `${row.content} ${row.image_path}`.match(/\/api\/files\/[\w-]+\.\w+/g) ??
+      []) {
+      const res = await app.request('GET', path);
+      served.set(
+        path,
+        res.status === 200 ? `${res.headers['content-type']} ${sha256(res.bytes)}` : 'missing',
+      );
+    }
+  }
+  const label = (row: string) =>
+    row.replace(/\/api\/files\/[\w-]+\.\w+/g, (path) => served.get(path)!);
+  const account = await dump(app.db, userId);
+  const files = await app.db
+    .selectFrom('files')
+    .leftJoin('posts', 'posts.id', 'files.post_id')
+    .select(['files.name', 'files.kind', 'posts.title', 'files.content_type', 'files.byte_size'])
+    .where('files.user_id', '=', userId)
+    .execute();
+  return {
+    ...account,
+    // How often the preview worker tried a post is its bookkeeping, not the account's data.
+    posts: account.posts
+      .map((row) => label(JSON.stringify({ ...JSON.parse(row), preview_attempts: 0 })))
+      .sort(),
+    files: files
+      .map(({ name, ...row }) =>
+        JSON.stringify({
+          ...row,
+          bytes: sha256(readFileSync(join(app.config.dataDir, 'files', name))),
+        }),
+      )
+      .sort(),
+  };
+}
+
+describe('images in backups', () => {
+  let pages: LocalServer;
+  let cover: Buffer;
+  beforeAll(async () => {
+    cover = await image('png', 300);
+    pages = await startLocalServer((request: IncomingMessage, response: ServerResponse) => {
+      if (request.url === '/cover.png') {
+        response.writeHead(200, { 'content-type': 'image/png' }).end(cover);
+      } else {
+        response
+          .writeHead(200, { 'content-type': 'text/html' })
+          .end('<title>With a cover</title><meta property="og:image" content="/cover.png">');
+      }
+    });
+  });
+  afterAll(() => pages.close());
+
+  it('carries the images posts refer to, and a restore on another server stores them under new names and re-links every post', async () => {
+    const fetcher = createGuardedFetcher({
+      allowAddress: (address, port) => address === '127.0.0.1' && port === pages.port,
+    });
+    const source = await createTestApp({ fetcher });
+    const target = await createTestApp();
+    try {
+      const user = await source.createUser();
+      const png = await image('png');
+      const jpeg = await image('jpeg', 40);
+      const pngPath = await uploadImage(source, user, png);
+      const jpegPath = await uploadImage(source, user, jpeg);
+      const unusedPath = await uploadImage(source, user, await image('png', 30));
+      const brokenPath = '/api/files/NoSuchFileOnAnyServer00.png';
+      const note = await created(source, user, '/api/posts', {
+        title: 'Note with pictures',
+        content: `<p>Look:</p><img src="${pngPath}" alt="one"><p><img src="${jpegPath}"> and <a href="${pngPath}">the first</a>, <img src="${brokenPath}"></p>`,
+      });
+      // No endpoint sets image_path to an upload; a post may still show one (e.g. from an older version).
+      await source.db
+        .updateTable('posts')
+        .set({ image_path: pngPath })
+        .where('id', '=', note.id)
+        .execute();
+      const link = await created(source, user, '/api/posts', { content: `${pages.origin}/page` });
+      expect(await source.app.previews.drain()).toBe(1);
+      const thumbnailPath = (
+        await source.request('GET', `/api/posts/${link.id}`, { token: user.token })
+      ).body.data.image_path;
+      expect(thumbnailPath).toMatch(/^\/api\/files\/[\w-]+\.webp$/);
+
+      const res = await source.request('GET', '/api/backups', { token: user.token });
+      expect(res.status).toBe(200);
+      const backup = JSON.parse(res.text) as AccountBackup;
+      // Referenced images only, each with the bytes and type the server serves.
+      expect(backup.files.map((file) => file.path).sort()).toEqual(
+        [pngPath, jpegPath, thumbnailPath].sort(),
+      );
+      expect(backup.files.map((file) => file.path)).not.toContain(unusedPath);
+      for (const file of backup.files) {
+        const served = await source.request('GET', file.path);
+        expect(Buffer.from(file.data, 'base64').equals(served.bytes), file.path).toBe(true);
+        expect(file.content_type).toBe(served.headers['content-type']);
+      }
+
+      const fresh = await target.createUser();
+      const restored = await restore(target, fresh, Buffer.from(res.text));
+      expect(restored.status, restored.text).toBe(201);
+
+      // Row for row, with references compared by the image they lead to.
+      const original = await dumpWithImages(source, user.id);
+      const copy = await dumpWithImages(target, fresh.id);
+      expect(copy.posts).toEqual(original.posts);
+      expect(copy.collections).toEqual(original.collections);
+      expect(copy.tags).toEqual(original.tags);
+      const unused = sha256(
+        readFileSync(join(source.config.dataDir, 'files', unusedPath.split('/').pop()!)),
+      );
+      expect(copy.files).toEqual(original.files.filter((row) => !row.includes(unused)));
+      expect(copy.posts.join()).toContain('image/jpeg');
+      expect(copy.posts.join()).toContain('missing');
+      expect(copy.files.join()).toContain('"kind":"thumbnail","title":"With a cover"');
+
+      // New names: no path of the source survives, except the broken one, kept as it was.
+      const [copyNote] = await target.db
+        .selectFrom('posts')
+        .selectAll()
+        .where('user_id', '=', fresh.id)
+        .where('type', '=', 'text')
+        .execute();
+      for (const path of [pngPath, jpegPath, thumbnailPath])
+        expect(copyNote!.content).not.toContain(path);
+      expect(copyNote!.content).toContain(`<img src="${brokenPath}" />`);
+      expect(copyNote!.image_path).not.toBe(pngPath);
+      expect(copyNote!.content).toContain(`<img src="${copyNote!.image_path}" alt="one" />`);
+      const served = await target.request('GET', copyNote!.image_path!);
+      expect(served.headers['content-type']).toBe('image/png');
+      expect(served.bytes.equals((await source.request('GET', pngPath)).bytes)).toBe(true);
+      // Exactly the restored images are on disk.
+      const rows = await target.db.selectFrom('files').select('name').execute();
+      expect(filesOnDisk(target)).toEqual(rows.map((row) => row.name).sort());
+      expect(rows).toHaveLength(3);
+    } finally {
+      await source.close();
+      await target.close();
+      await fetcher.close();
+    }
+  });
+
+  /** A backup of one note showing two images, `second` as given. */
+  async function backupWithImages(second: Partial<AccountBackup['files'][number]>) {
+    const good = {
+      path: '/api/files/GoodImageOfTheBackup000.png',
+      content_type: 'image/png',
+      data: (await image('png')).toString('base64'),
+    };
+    const bad = {
+      path: '/api/files/SecondImageOfTheBackup0.png',
+      content_type: 'image/png',
+      data: good.data,
+      ...second,
+    };
+    const backup: AccountBackup = {
+      format: 'nestmark-backup',
+      version: 1,
+      exported_at: '2026-01-15T10:00:00.000Z',
+      account: { name: 'A', email: 'a@example.com', theme: 'default' },
+      collections: [
+        {
+          id: 1,
+          parent_id: null,
+          name: 'One',
+          icon_id: null,
+          local_order: 1,
+          created_at: '2026-01-15T10:00:00.000Z',
+          updated_at: '2026-01-15T10:00:00.000Z',
+        },
+      ],
+      tags: [],
+      posts: [
+        {
+          id: 1,
+          collection_id: 1,
+          type: 'text',
+          title: 'Pictures',
+          content: `<p><img src="${good.path}"><img src="${bad.path}"></p>`,
+          url: null,
+          base_url: null,
+          description: null,
+          color: null,
+          image_path: good.path,
+          order: 1,
+          archived_at: null,
+          preview_status: null,
+          created_at: '2026-01-15T10:00:00.000Z',
+          updated_at: '2026-01-15T10:00:00.000Z',
+          tag_ids: [],
+        },
+      ],
+      public_shares: [],
+      private_shares: [],
+      files: [good, bad],
+    };
+    return Buffer.from(JSON.stringify(backup));
+  }
+
+  it('422 for an image that fails the checks of uploads, naming it; writes no row and leaves no file', async () => {
+    const small = await createTestApp({ config: { uploadMaxBytes: 100 * 1024 } });
+    try {
+      const user = await small.createUser();
+      const png = await image('png');
+      const jpeg = await image('jpeg');
+      const big = await image('png', 256, true);
+      expect(big.length).toBeGreaterThan(100 * 1024);
+      const cases: [string, Partial<AccountBackup['files'][number]>, RegExp][] = [
+        ['not base64', { data: 'not base64!' }, /files\.1\.data/],
+        [
+          'not an image',
+          { data: Buffer.from('just some text').toString('base64') },
+          /SecondImageOfTheBackup0\.png: The file is not an image/,
+        ],
+        [
+          'another format',
+          { data: jpeg.toString('base64') },
+          /SecondImageOfTheBackup0\.png: The file is a JPEG image, not png/,
+        ],
+        [
+          'cut short',
+          { data: png.subarray(0, png.length - 30).toString('base64') },
+          /SecondImageOfTheBackup0\.png: The image could not be read/,
+        ],
+        [
+          'too big',
+          { data: big.toString('base64') },
+          /SecondImageOfTheBackup0\.png: The file is larger than the upload limit of 0\.1 MB/,
+        ],
+        [
+          'type',
+          { content_type: 'image/jpeg' },
+          /SecondImageOfTheBackup0\.png: its type image\/jpeg does not match its name/,
+        ],
+        [
+          'same path twice',
+          { path: '/api/files/GoodImageOfTheBackup000.png' },
+          /file paths repeat/,
+        ],
+        [
+          'not a stored file',
+          { path: '/api/files/../jwt-secret' },
+          /files\.1\.path: is not the path of a stored file/,
+        ],
+      ];
+      for (const [name, second, message] of cases) {
+        const res = await restore(small, user, await backupWithImages(second));
+        expect(res.status, name).toBe(422);
+        expect(res.body.error.code, name).toBe('UNPROCESSABLE');
+        expect(res.body.error.message, name).toMatch(message);
+        expect(filesOnDisk(small), name).toEqual([]);
+      }
+      expect(await dump(small.db, user.id)).toEqual(await dump(small.db, -1));
+      expect(await small.db.selectFrom('files').selectAll().execute()).toEqual([]);
+
+      // The same backup with a good second image restores.
+      const res = await restore(small, user, await backupWithImages({}));
+      expect(res.status, res.text).toBe(201);
+      expect(filesOnDisk(small)).toHaveLength(2);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('409 into an account that is not empty leaves no image behind', async () => {
+    const user = await t.createUser();
+    await created(t, user, '/api/posts', { content: 'already here' });
+    const before = filesOnDisk(t);
+    const res = await restore(t, user, await backupWithImages({}));
+    expect(res.status).toBe(409);
+    expect(filesOnDisk(t)).toEqual(before);
+  });
+
+  it('two restores into one account at once: one wins, the other writes nothing and leaves no image behind', async () => {
+    const race = await createTestApp();
+    try {
+      const user = await race.createUser();
+      const backup = await backupWithImages({});
+      const statuses = (
+        await Promise.all([restore(race, user, backup), restore(race, user, backup)])
+      ).map((res) => res.status);
+      expect(statuses.sort()).toEqual([201, 409]);
+      const rows = await race.db.selectFrom('files').select('name').execute();
+      expect(rows).toHaveLength(2);
+      expect(filesOnDisk(race)).toEqual(rows.map((row) => row.name).sort());
+    } finally {
+      await race.close();
+    }
+  });
+
+  it('a restore that fails after its images were written removes them again', async () => {
+    const broken = await createTestApp();
+    try {
+      // The last write of a restore, the files rows, fails: images are on disk by then.
+      if (broken.dialect === 'sqlite') {
+        await sql`CREATE TRIGGER refuse_files BEFORE INSERT ON files BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`.execute(
+          broken.db,
+        );
+      } else {
+        await sql`CREATE FUNCTION refuse_files() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused by the test'; END $$`.execute(
+          broken.db,
+        );
+        await sql`CREATE TRIGGER refuse_files BEFORE INSERT ON files FOR EACH ROW EXECUTE FUNCTION refuse_files()`.execute(
+          broken.db,
+        );
+      }
+      const user = await broken.createUser();
+      const res = await restore(broken, user, await backupWithImages({}));
+      expect(res.status).toBe(500);
+      expect(filesOnDisk(broken)).toEqual([]);
+      expect(await dump(broken.db, user.id)).toEqual(await dump(broken.db, -1));
+    } finally {
+      await broken.close();
+    }
   });
 });

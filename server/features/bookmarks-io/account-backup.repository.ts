@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { dialectOf } from '../../db/dialect.ts';
 import type { PrivateSharesTable, PublicSharesTable, TagsTable } from '../../db/schema.ts';
 import { batches } from './bookmarks-io.repository.ts';
 
@@ -48,6 +49,16 @@ export async function readAccount(db: Db, userId: number) {
     );
   }
   return { user, collections, tags, posts, postTags, publicShares, privateShares };
+}
+
+/**
+ * Holds the user's row until the transaction ends, so that two restores into one account run
+ * one after the other and the second finds it no longer empty. PostgreSQL only (FOR NO KEY
+ * UPDATE: other writes of the user go on); SQLite runs one write transaction at a time anyway.
+ */
+export async function lockAccount(db: Db, userId: number): Promise<void> {
+  if (dialectOf(db) !== 'postgres') return;
+  await db.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
 }
 
 /** Whether the user owns no collection, post (live or in the recycle bin) or tag. */

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import {
   accountBackupSchema,
   BACKUP_FORMAT,
@@ -14,6 +15,12 @@ import type { Upload } from '../../http/upload.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { conflict, unprocessable } from '../../lib/errors.ts';
 import { randomAlphanumeric } from '../../lib/random-token.ts';
+import {
+  filePathsIn,
+  replaceFilePaths,
+  type FilesService,
+  type RestoredFile,
+} from '../files/files.service.ts';
 import { postContentFields } from '../posts/post-content.ts';
 import { insertPosts } from '../posts/posts.repository.ts';
 import { searchDocument } from '../search/search-document.ts';
@@ -25,6 +32,7 @@ import {
   insertTags,
   isAccountEmpty,
   listTakenShareTokens,
+  lockAccount,
   listUserIdsByEmail,
   readAccount,
 } from './account-backup.repository.ts';
@@ -43,19 +51,24 @@ const NOT_EMPTY =
 export function createAccountBackupService({
   db,
   clock,
+  files,
   onPreviewsDue = () => {},
 }: {
   db: Db;
   clock: Clock;
+  /** Reads the images a backup carries, and stores and records the ones a restore brings. */
+  files: FilesService;
   /** Told after a restore, whose link posts without a preview wait for one. */
   onPreviewsDue?: () => void;
 }) {
   return {
     /**
      * The actor's account as a backup: collections, every post with its HTML (the recycle bin
-     * too), tags, and the shares of the actor's collections (members named by email).
-     * `files` is empty: this server keeps no uploaded files yet.
-     * @returns `nestmark-backup-YYYY-MM-DD.json` (UTC date).
+     * too), tags, the shares of the actor's collections (members named by email), and in
+     * `files` the actor's stored images (uploads and thumbnails) that posts refer to in their
+     * HTML or `image_path`, in base64. Images nothing refers to are left out.
+     * @returns `nestmark-backup-YYYY-MM-DD.json` (UTC date), streamed: the images are read one
+     *   at a time as the body is sent.
      */
     async backup(actor: UserActor): Promise<FileDownload> {
       const account = await readAccount(db, actor.userId);
@@ -65,7 +78,7 @@ export function createAccountBackupService({
         list.push(link.tag_id);
         tagIds.set(link.post_id, list);
       }
-      const backup: AccountBackup = {
+      const head: Omit<AccountBackup, 'files'> = {
         format: BACKUP_FORMAT,
         version: BACKUP_VERSION,
         exported_at: clock().toISOString(),
@@ -115,10 +128,26 @@ export function createAccountBackupService({
           permission: row.permission as 4 | 7,
           created_at: row.created_at,
         })),
-        files: [],
       };
+      const referenced = new Set(
+        account.posts.flatMap((row) => [
+          ...filePathsIn(row.content),
+          ...(row.image_path === null ? [] : filePathsIn(row.image_path)),
+        ]),
+      );
+      const userId = actor.userId;
+      async function* body() {
+        // The head as JSON without its closing brace, then `files`, one image at a time.
+        yield `${JSON.stringify(head).slice(0, -1)},"files":[`;
+        let separator = '';
+        for await (const file of files.backupFiles(userId, referenced)) {
+          yield separator + JSON.stringify(file);
+          separator = ',';
+        }
+        yield ']}';
+      }
       return {
-        body: JSON.stringify(backup),
+        body: Readable.from(body()),
         contentType: 'application/json; charset=utf-8',
         fileName: backupFileName(clock()),
       };
@@ -128,132 +157,175 @@ export function createAccountBackupService({
      * Restores a backup into the actor's account in one transaction: every row gets a new id,
      * post HTML is sanitized again (a backup is just a file), public shares keep their token
      * unless another share here has it (then a new one), private shares are restored for members
-     * who have an account here.
-     * @throws 409 when the account is not empty; 422 when the file is not a valid backup or
-     *   carries uploaded files (this server cannot store them yet). Nothing is written then.
+     * who have an account here. The images of `files` are checked like uploads and written
+     * under new names before the transaction, and every reference to them in post HTML and
+     * `image_path` is rewritten to the new path; a reference to an image the backup does not
+     * carry is kept as it is (it was broken in the source too). An image referenced only as one
+     * post's `image_path` becomes that post's thumbnail, any other an upload.
+     * @throws 409 when the account is not empty; 422 when the file is not a valid backup or one
+     *   of its images fails a check. Nothing is written then: images written before a failure
+     *   (of any kind) are removed again.
      */
     async restore(actor: UserActor, file: Upload): Promise<RestoreResult> {
       if (!(await isAccountEmpty(db, actor.userId))) throw conflict(NOT_EMPTY);
       const backup = parseBackup(file.bytes);
-
-      const result = await db.transaction().execute(async (trx) => {
-        if (!(await isAccountEmpty(trx, actor.userId))) throw conflict(NOT_EMPTY);
-
-        // Collections level by level, so that a parent's new id is known before its children.
-        const collectionIds = new Map<number, number>();
-        for (const level of levelsOf(backup.collections)) {
-          const ids = await insertCollections(
-            trx,
-            level.map((row) => ({
-              user_id: actor.userId,
-              parent_id: row.parent_id === null ? null : collectionIds.get(row.parent_id)!,
-              name: row.name,
-              icon_id: row.icon_id,
-              local_order: row.local_order,
-              created_at: row.created_at,
-              updated_at: row.updated_at,
-            })),
-          );
-          for (const [index, row] of level.entries()) collectionIds.set(row.id, ids[index]!);
-        }
-
-        const newTagIds = await insertTags(
-          trx,
-          backup.tags.map((tag) => ({
-            user_id: actor.userId,
-            name: tag.name,
-            name_key: tagKey(tag.name),
-            created_at: tag.created_at,
-          })),
-        );
-        const tagIds = new Map(backup.tags.map((tag, index) => [tag.id, newTagIds[index]!]));
-        const tagNameOf = new Map(backup.tags.map((tag) => [tag.id, tag.name]));
-
-        const postIds = await insertPosts(
-          trx,
-          backup.posts.map((post) => {
-            const fields = postContentFields(post.content, post.title);
-            const tagNames = [...new Set(post.tag_ids)].map((id) => tagNameOf.get(id)!);
-            return {
-              ...fields,
-              ...searchDocument({ ...fields, description: post.description, tagNames }),
-              // A preview already fetched stays; anything else is fetched again.
-              preview_status: fields.type === 'link' ? (post.preview_status ?? 'pending') : null,
-              user_id: actor.userId,
-              collection_id:
-                post.collection_id === null ? null : collectionIds.get(post.collection_id)!,
-              description: post.description,
-              color: post.color,
-              image_path: post.image_path,
-              order: post.order,
-              archived_at: post.archived_at,
-              created_at: post.created_at,
-              updated_at: post.updated_at,
-            };
-          }),
-        );
-        await linkTags(
-          trx,
-          backup.posts.flatMap((post, index) =>
-            [...new Set(post.tag_ids)].map((tagId) => ({
-              post_id: postIds[index]!,
-              tag_id: tagIds.get(tagId)!,
-            })),
-          ),
-        );
-
-        const taken = await listTakenShareTokens(
-          trx,
-          backup.public_shares.map((share) => share.token),
-        );
-        await insertPublicShares(
-          trx,
-          backup.public_shares.map((share) => ({
-            collection_id: collectionIds.get(share.collection_id)!,
-            token: taken.has(share.token) ? randomAlphanumeric(SHARE_TOKEN_LENGTH) : share.token,
-            is_active: share.is_active ? 1 : 0,
-            include_descendants: share.include_descendants ? 1 : 0,
-            permission: 4,
-            created_by: actor.userId,
-            created_at: share.created_at,
-          })),
-        );
-
-        const members = await listUserIdsByEmail(
-          trx,
-          backup.private_shares.map((share) => normalizeEmail(share.member_email)),
-        );
-        const privateShares = backup.private_shares.flatMap((share) => {
-          const memberId = members.get(normalizeEmail(share.member_email));
-          return memberId === undefined || memberId === actor.userId
-            ? []
-            : [
-                {
-                  collection_id: collectionIds.get(share.collection_id)!,
-                  user_id: memberId,
-                  permission: share.permission,
-                  created_by: actor.userId,
-                  created_at: share.created_at,
-                },
-              ];
-        });
-        await insertPrivateShares(trx, privateShares);
-
-        return {
-          collections: backup.collections.length,
-          posts: backup.posts.length,
-          tags: backup.tags.length,
-          public_shares: backup.public_shares.length,
-          public_shares_renewed: backup.public_shares.filter((share) => taken.has(share.token))
-            .length,
-          private_shares: privateShares.length,
-          private_shares_dropped: backup.private_shares.length - privateShares.length,
-        };
-      });
+      const images = await files.writeRestored(backup.files);
+      let result: RestoreResult;
+      try {
+        result = await restoreRows(actor, backup, images);
+      } catch (error) {
+        await files.removeRestored(images);
+        throw error;
+      }
       onPreviewsDue();
       return result;
     },
   };
+
+  /** The rows of `backup` written into the actor's account, `images` already written. */
+  function restoreRows(
+    actor: UserActor,
+    backup: AccountBackup,
+    images: readonly RestoredFile[],
+  ): Promise<RestoreResult> {
+    const newPaths = new Map(images.map((image) => [image.backupPath, image.path]));
+    return db.transaction().execute(async (trx) => {
+      await lockAccount(trx, actor.userId);
+      if (!(await isAccountEmpty(trx, actor.userId))) throw conflict(NOT_EMPTY);
+
+      // Collections level by level, so that a parent's new id is known before its children.
+      const collectionIds = new Map<number, number>();
+      for (const level of levelsOf(backup.collections)) {
+        const ids = await insertCollections(
+          trx,
+          level.map((row) => ({
+            user_id: actor.userId,
+            parent_id: row.parent_id === null ? null : collectionIds.get(row.parent_id)!,
+            name: row.name,
+            icon_id: row.icon_id,
+            local_order: row.local_order,
+            created_at: row.created_at,
+            updated_at: row.updated_at,
+          })),
+        );
+        for (const [index, row] of level.entries()) collectionIds.set(row.id, ids[index]!);
+      }
+
+      const newTagIds = await insertTags(
+        trx,
+        backup.tags.map((tag) => ({
+          user_id: actor.userId,
+          name: tag.name,
+          name_key: tagKey(tag.name),
+          created_at: tag.created_at,
+        })),
+      );
+      const tagIds = new Map(backup.tags.map((tag, index) => [tag.id, newTagIds[index]!]));
+      const tagNameOf = new Map(backup.tags.map((tag) => [tag.id, tag.name]));
+
+      // Where the images are referred to: in any post's HTML, or as the image of which posts.
+      const inContent = new Set<string>();
+      const showing = new Map<string, number[]>();
+      const postIds = await insertPosts(
+        trx,
+        backup.posts.map((post, index) => {
+          // References are rewritten in the sanitized HTML, where every attribute is written
+          // the one way the sanitizer writes it.
+          const sanitized = postContentFields(post.content, post.title);
+          const fields = { ...sanitized, content: replaceFilePaths(sanitized.content, newPaths) };
+          for (const path of filePathsIn(fields.content)) inContent.add(path);
+          if (post.image_path !== null) {
+            showing.set(post.image_path, [...(showing.get(post.image_path) ?? []), index]);
+          }
+          const tagNames = [...new Set(post.tag_ids)].map((id) => tagNameOf.get(id)!);
+          return {
+            ...fields,
+            ...searchDocument({ ...fields, description: post.description, tagNames }),
+            // A preview already fetched stays; anything else is fetched again.
+            preview_status: fields.type === 'link' ? (post.preview_status ?? 'pending') : null,
+            user_id: actor.userId,
+            collection_id:
+              post.collection_id === null ? null : collectionIds.get(post.collection_id)!,
+            description: post.description,
+            color: post.color,
+            image_path:
+              post.image_path === null ? null : (newPaths.get(post.image_path) ?? post.image_path),
+            order: post.order,
+            archived_at: post.archived_at,
+            created_at: post.created_at,
+            updated_at: post.updated_at,
+          };
+        }),
+      );
+      await linkTags(
+        trx,
+        backup.posts.flatMap((post, index) =>
+          [...new Set(post.tag_ids)].map((tagId) => ({
+            post_id: postIds[index]!,
+            tag_id: tagIds.get(tagId)!,
+          })),
+        ),
+      );
+
+      const taken = await listTakenShareTokens(
+        trx,
+        backup.public_shares.map((share) => share.token),
+      );
+      await insertPublicShares(
+        trx,
+        backup.public_shares.map((share) => ({
+          collection_id: collectionIds.get(share.collection_id)!,
+          token: taken.has(share.token) ? randomAlphanumeric(SHARE_TOKEN_LENGTH) : share.token,
+          is_active: share.is_active ? 1 : 0,
+          include_descendants: share.include_descendants ? 1 : 0,
+          permission: 4,
+          created_by: actor.userId,
+          created_at: share.created_at,
+        })),
+      );
+
+      const members = await listUserIdsByEmail(
+        trx,
+        backup.private_shares.map((share) => normalizeEmail(share.member_email)),
+      );
+      const privateShares = backup.private_shares.flatMap((share) => {
+        const memberId = members.get(normalizeEmail(share.member_email));
+        return memberId === undefined || memberId === actor.userId
+          ? []
+          : [
+              {
+                collection_id: collectionIds.get(share.collection_id)!,
+                user_id: memberId,
+                permission: share.permission,
+                created_by: actor.userId,
+                created_at: share.created_at,
+              },
+            ];
+      });
+      await insertPrivateShares(trx, privateShares);
+
+      await files.recordRestored(
+        trx,
+        actor.userId,
+        images.map((image) => {
+          const posts = showing.get(image.backupPath) ?? [];
+          const thumbnail = !inContent.has(image.path) && posts.length === 1;
+          return { file: image, thumbnailOf: thumbnail ? postIds[posts[0]!]! : null };
+        }),
+      );
+
+      return {
+        collections: backup.collections.length,
+        posts: backup.posts.length,
+        tags: backup.tags.length,
+        public_shares: backup.public_shares.length,
+        public_shares_renewed: backup.public_shares.filter((share) => taken.has(share.token))
+          .length,
+        private_shares: privateShares.length,
+        private_shares_dropped: backup.private_shares.length - privateShares.length,
+      };
+    });
+  }
 }
 
 /**
@@ -291,11 +363,6 @@ export function parseBackup(bytes: Uint8Array): AccountBackup {
   if (problems.length > 0) {
     throw unprocessable(`This backup is damaged: ${problems.slice(0, 3).join('; ')}.`);
   }
-  if (backup.files.length > 0) {
-    throw unprocessable(
-      `This backup carries ${backup.files.length} uploaded files, which this server cannot store yet. Nothing was restored.`,
-    );
-  }
   return backup;
 }
 
@@ -328,6 +395,10 @@ function referenceProblems(backup: AccountBackup): string[] {
   unique(
     'private shares of a collection with a member',
     backup.private_shares.map((row) => `${row.collection_id} ${normalizeEmail(row.member_email)}`),
+  );
+  unique(
+    'file paths',
+    backup.files.map((row) => row.path),
   );
 
   const parents = new Map(backup.collections.map((row) => [row.id, row.parent_id]));

@@ -33,3 +33,16 @@ export async function listOrphanThumbnailNames(db: Db, limit: number): Promise<s
     .execute();
   return rows.map((row) => row.name);
 }
+
+/** The user's stored files (uploads and thumbnails of their posts), in id order. */
+export async function listFilesOfUser(
+  db: Db,
+  userId: number,
+): Promise<{ name: string; content_type: string }[]> {
+  return db
+    .selectFrom('files')
+    .select(['name', 'content_type'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+}

@@ -1,12 +1,15 @@
+import type { AccountBackup } from '../../../contract/bookmarks-io.ts';
+import { FILES_PATH, STORED_FILE_NAME } from '../../../contract/files.ts';
 import type { Db } from '../../db/database.ts';
 import type { UserActor } from '../../http/actor.ts';
 import type { FileDownload } from '../../http/endpoint.ts';
-import type { Upload } from '../../http/upload.ts';
+import { tooLargeMessage, type Upload } from '../../http/upload.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, notFound, unprocessable } from '../../lib/errors.ts';
 import { randomId } from '../../lib/random-token.ts';
 import type { FileStore } from './file-store.ts';
 import {
+  checkStoredImage,
   IMAGE_TYPES,
   makeThumbnail,
   normalizeUpload,
@@ -16,6 +19,7 @@ import {
 import {
   deleteFilesByName,
   insertFile,
+  listFilesOfUser,
   listOrphanThumbnailNames,
   listThumbnailNamesOfPost,
 } from './files.repository.ts';
@@ -24,7 +28,48 @@ export type FilesService = ReturnType<typeof createFilesService>;
 
 /** Where a stored file is served (the `path` of SPEC §3 File upload response). */
 export function filePath(name: string): string {
-  return `/api/files/${name}`;
+  return `${FILES_PATH}${name}`;
+}
+
+/** The name in a stored file's path (contract `storedFilePath`). */
+function nameOfPath(path: string): string {
+  return path.slice(FILES_PATH.length);
+}
+
+/**
+ * A stored file's path where it stands on its own in HTML or text: at the start, or after white
+ * space, a quote, `=`, `>` or `(` (`src="/api/files/…"`), never inside another site's URL.
+ */
+const PATH_IN_TEXT = new RegExp(
+  `(?<=^|[\\s"'=>(])${FILES_PATH}${STORED_FILE_NAME}(?![\\w.-])`,
+  'g',
+);
+
+/** The paths of stored files that `text` (post HTML or an `image_path`) refers to. */
+export function filePathsIn(text: string): string[] {
+  return Array.from(text.matchAll(PATH_IN_TEXT), (match) => match[0]);
+}
+
+/**
+ * `text` with every stored-file path that is a key of `paths` replaced by its value; other text,
+ * other paths included, unchanged. The paths hold no character HTML escapes, so this is safe on
+ * HTML.
+ */
+export function replaceFilePaths(text: string, paths: ReadonlyMap<string, string>): string {
+  return text.replace(PATH_IN_TEXT, (path) => paths.get(path) ?? path);
+}
+
+/** A stored image as an account backup carries it: `{path, content_type, data}` (base64). */
+export type BackupFile = AccountBackup['files'][number];
+
+/** An image of a backup, written under a new name by a restore. */
+export interface RestoredFile {
+  /** Its path in the backup, as the backup's posts refer to it. */
+  backupPath: string;
+  /** Its path here. */
+  path: string;
+  /** Its size in bytes. */
+  byte_size: number;
 }
 
 /**
@@ -44,28 +89,52 @@ export function createFilesService({
   db,
   clock,
   store,
+  uploadMaxBytes,
 }: {
   db: Db;
   clock: Clock;
   store: FileStore;
+  /** The largest upload in bytes (UPLOAD_MAX_MB), also the largest image a restore takes. */
+  uploadMaxBytes: number;
 }) {
-  async function save(
-    bytes: Buffer,
-    extension: ImageExtension,
-    owner: { kind: 'upload' | 'thumbnail'; userId: number; postId: number | null },
-  ): Promise<string> {
+  /** Writes `bytes` under a new random name. @returns the name */
+  async function write(bytes: Buffer, extension: ImageExtension): Promise<string> {
     const name = `${randomId(18)}.${extension}`;
     await store.write('files', name, bytes);
+    return name;
+  }
+
+  /** Records a written file; a thumbnail belongs to a post, an upload to no post. */
+  async function record(
+    db: Db,
+    name: string,
+    byteSize: number,
+    owner: { kind: 'upload' | 'thumbnail'; userId: number; postId: number | null },
+  ): Promise<void> {
     await insertFile(db, {
       name,
       kind: owner.kind,
       user_id: owner.userId,
       post_id: owner.postId,
-      content_type: IMAGE_TYPES[extension],
-      byte_size: bytes.length,
+      content_type: IMAGE_TYPES[name.slice(name.lastIndexOf('.') + 1) as ImageExtension],
+      byte_size: byteSize,
       created_at: clock().toISOString(),
     });
+  }
+
+  async function save(
+    bytes: Buffer,
+    extension: ImageExtension,
+    owner: { kind: 'upload' | 'thumbnail'; userId: number; postId: number | null },
+  ): Promise<string> {
+    const name = await write(bytes, extension);
+    await record(db, name, bytes.length, owner);
     return filePath(name);
+  }
+
+  /** Removes images written by `writeRestored` from the disk (their restore failed). */
+  async function removeRestored(files: readonly RestoredFile[]): Promise<void> {
+    await Promise.all(files.map((file) => store.remove('files', nameOfPath(file.path))));
   }
 
   return {
@@ -121,6 +190,85 @@ export function createFilesService({
       await Promise.all(names.map((name) => store.remove('files', name)));
       return names.length;
     },
+
+    /**
+     * The user's stored images whose path is in `paths`, one at a time as a backup carries them
+     * (only one image's bytes are held at once). An image whose bytes are gone from the disk is
+     * left out: its references were broken already.
+     */
+    async *backupFiles(userId: number, paths: ReadonlySet<string>): AsyncGenerator<BackupFile> {
+      for (const row of await listFilesOfUser(db, userId)) {
+        const path = filePath(row.name);
+        if (!paths.has(path)) continue;
+        const bytes = await store.read('files', row.name);
+        if (bytes) yield { path, content_type: row.content_type, data: bytes.toString('base64') };
+      }
+    },
+
+    /**
+     * Checks the images of a backup the way uploads are checked (size within the upload limit,
+     * an image by its content, of the format its name and `content_type` say) and writes each
+     * under a new random name, one at a time. Nothing is recorded yet: the restore records them
+     * with {@link recordRestored} in its transaction, or removes them with
+     * `removeRestored` when it fails.
+     * @returns the written files, in the order of `files`.
+     * @throws 422 naming the first file that fails a check; what was written is removed then.
+     */
+    async writeRestored(files: readonly BackupFile[]): Promise<RestoredFile[]> {
+      const written: RestoredFile[] = [];
+      try {
+        for (const file of files) {
+          const refuse = (reason: string) =>
+            unprocessable(
+              `This backup holds an image that cannot be restored, ${file.path}: ${reason} Nothing was restored.`,
+            );
+          const extension = file.path.slice(file.path.lastIndexOf('.') + 1) as ImageExtension;
+          if (file.content_type !== IMAGE_TYPES[extension]) {
+            throw refuse(`its type ${file.content_type} does not match its name.`);
+          }
+          if (Buffer.byteLength(file.data, 'base64') > uploadMaxBytes) {
+            throw refuse(tooLargeMessage(uploadMaxBytes));
+          }
+          const bytes = Buffer.from(file.data, 'base64');
+          try {
+            await checkStoredImage(bytes, extension);
+          } catch (error) {
+            if (error instanceof NotAnImageError) throw refuse(error.message);
+            throw error;
+          }
+          const name = await write(bytes, extension);
+          written.push({
+            backupPath: file.path,
+            path: filePath(name),
+            byte_size: bytes.length,
+          });
+        }
+      } catch (error) {
+        await removeRestored(written);
+        throw error;
+      }
+      return written;
+    },
+
+    /**
+     * Records images written by {@link writeRestored} in `db` (the restore's transaction) as
+     * the user's: the thumbnail of `thumbnailOf` (a post id), or an upload when that is null.
+     */
+    async recordRestored(
+      db: Db,
+      userId: number,
+      files: readonly { file: RestoredFile; thumbnailOf: number | null }[],
+    ): Promise<void> {
+      for (const { file, thumbnailOf } of files) {
+        await record(db, nameOfPath(file.path), file.byte_size, {
+          kind: thumbnailOf === null ? 'upload' : 'thumbnail',
+          userId,
+          postId: thumbnailOf,
+        });
+      }
+    },
+
+    removeRestored,
 
     /** A stored image for GET /api/files/{name}. @throws 404 */
     async open(name: string): Promise<FileDownload> {

@@ -4,6 +4,9 @@ import sharp from 'sharp';
  * Every image Nestmark serves was decoded and re-encoded here by sharp: what goes out is pixels
  * we wrote, in a format we chose, never the bytes someone sent (no SVG scripts, no polyglot
  * files, no EXIF location). Inputs are checked by content, never by name or declared type.
+ * The one exception is an image coming back from an account backup: written here once, it is
+ * checked by content ({@link checkStoredImage}) but kept byte for byte, so that a backup
+ * round trip is exact; it is served with the same protective headers as every other image.
  */
 
 /** Formats accepted as input (sharp's names); SVG is rasterised, never served as SVG. */
@@ -43,6 +46,31 @@ async function formatOf(bytes: Buffer): Promise<string> {
     // Not decodable: falls through to the refusal.
   }
   throw new NotAnImageError();
+}
+
+/** The extension of each format Nestmark writes into the files area (sharp's format names). */
+const STORED_FORMATS: Record<string, ImageExtension> = {
+  jpeg: 'jpg',
+  png: 'png',
+  webp: 'webp',
+  gif: 'gif',
+};
+
+/**
+ * Checks that `bytes` are an image of the format `extension` names, readable whole (every pixel
+ * decoded, within the pixel limit): the check of uploads, for images that come back from a
+ * backup and are stored as they are. @throws NotAnImageError saying what is wrong
+ */
+export async function checkStoredImage(bytes: Buffer, extension: ImageExtension): Promise<void> {
+  const format = await formatOf(bytes);
+  if (STORED_FORMATS[format] !== extension) {
+    throw new NotAnImageError(`The file is a ${format.toUpperCase()} image, not ${extension}.`);
+  }
+  try {
+    await open(bytes, format === 'gif' || format === 'webp').stats();
+  } catch {
+    throw new NotAnImageError('The image could not be read.');
+  }
 }
 
 /** Editor uploads are at most this wide (REFERENCE.md §9: 1600 px, never upscaled). */
