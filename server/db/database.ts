@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, sql, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import type { DialectName } from './dialect.ts';
 import type { Database } from './schema.ts';
@@ -45,6 +46,32 @@ export function openDatabase(options: {
 /** better-sqlite3 handles under Kysely instances, by adapter: a transaction shares its database's. */
 const sqliteHandles = new WeakMap<object, SQLite.Database>();
 
+/** How many prepared statements a SQLite database keeps for reuse. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/** Longer statements (bulk inserts of many rows) are prepared anew each time and not kept. */
+const CACHED_STATEMENT_MAX_LENGTH = 4000;
+
+/**
+ * `database` for Kysely, which prepares every query it runs: the statements of recent queries
+ * are kept and reused, so a request's queries skip SQLite's parser and planner. Kysely runs one
+ * query at a time on a SQLite connection (a stream holds it to the end), so a kept statement is
+ * never in use twice.
+ */
+function withStatementCache(database: SQLite.Database): SqliteDatabase {
+  const statements = new LRUCache<string, SQLite.Statement>({ max: STATEMENT_CACHE_SIZE });
+  return {
+    close: () => database.close(),
+    prepare(text) {
+      const cached = statements.get(text);
+      if (cached) return cached;
+      const statement = database.prepare(text);
+      if (text.length <= CACHED_STATEMENT_MAX_LENGTH) statements.set(text, statement);
+      return statement;
+    },
+  };
+}
+
 /** A SQLite database (a file path or `:memory:`) with the pragmas Nestmark relies on. */
 export function openSqlite(file: string): Db {
   const database = new SQLite(file);
@@ -53,7 +80,9 @@ export function openSqlite(file: string): Db {
   database.pragma('busy_timeout = 5000');
   // With WAL, NORMAL is durable against application crashes and much faster than FULL.
   database.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(database) }),
+  });
   sqliteHandles.set(db.getExecutor().adapter, database);
   return db;
 }
