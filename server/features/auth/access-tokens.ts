@@ -11,8 +11,22 @@ export interface AccessTokenClaims {
 
 const ALGORITHM = 'HS256';
 
+/**
+ * The key that signs and checks access tokens, made once from `JWT_SECRET` (UTF-8 bytes): jose
+ * would import raw bytes anew on every request.
+ */
+export function accessTokenKey(secret: string): Promise<CryptoKey> {
+  return crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
+}
+
 /** Signs an HS256 JWT: `sub` user id, `sid` session, `jti` token id, `iat`/`exp` in seconds. */
-export function signAccessToken(claims: AccessTokenClaims, key: Uint8Array, now: Date) {
+export function signAccessToken(claims: AccessTokenClaims, key: CryptoKey, now: Date) {
   const issuedAt = Math.floor(now.getTime() / 1000);
   return new SignJWT({ sid: claims.sessionId })
     .setProtectedHeader({ alg: ALGORITHM })
@@ -29,7 +43,7 @@ export function signAccessToken(claims: AccessTokenClaims, key: Uint8Array, now:
  */
 export async function readAccessToken(
   token: string,
-  key: Uint8Array,
+  key: CryptoKey,
   now: Date,
   { allowExpired = false } = {},
 ): Promise<AccessTokenClaims | null> {

@@ -6,7 +6,12 @@ import { notFound, tooManyRequests, unauthenticated } from '../../lib/errors.ts'
 import { randomId } from '../../lib/random-token.ts';
 import { findUser, findUserByEmail } from '../users/users.repository.ts';
 import { toUser } from '../users/users.presenter.ts';
-import { ACCESS_TOKEN_MINUTES, readAccessToken, signAccessToken } from './access-tokens.ts';
+import {
+  ACCESS_TOKEN_MINUTES,
+  accessTokenKey,
+  readAccessToken,
+  signAccessToken,
+} from './access-tokens.ts';
 import {
   clearLoginAttempts,
   deleteLoginAttempts,
@@ -47,10 +52,10 @@ export function createAuthService({
   clock: Clock;
   jwtSecret: string;
 }) {
-  const key = new TextEncoder().encode(jwtSecret);
+  const key = accessTokenKey(jwtSecret);
 
   async function issue(userId: number, sessionId: string, tokenId: string): Promise<IssuedToken> {
-    const accessToken = await signAccessToken({ userId, sessionId, tokenId }, key, clock());
+    const accessToken = await signAccessToken({ userId, sessionId, tokenId }, await key, clock());
     return {
       token: { access_token: accessToken, token_type: 'Bearer', expire: ACCESS_TOKEN_MINUTES },
     };
@@ -59,7 +64,7 @@ export function createAuthService({
   /** The session behind a token, if the token is its current one and the session is live. */
   async function liveSessionOf(token: string, allowExpired: boolean) {
     const now = clock();
-    const claims = await readAccessToken(token, key, now, { allowExpired });
+    const claims = await readAccessToken(token, await key, now, { allowExpired });
     if (!claims) return null;
     const session = await findLiveSession(db, claims.sessionId);
     if (!session || session.tokenId !== claims.tokenId || session.userId !== claims.userId) {
