@@ -85,11 +85,29 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (col) => col.notNull())
     .addColumn('updated_at', 'text', (col) => col.notNull())
     .execute();
-  await db.schema
-    .createIndex('posts_collection_order')
-    .on('posts')
-    .columns(['collection_id', 'archived_at', 'order'])
-    .execute();
+  // Lists walk a collection's (or Uncategorized's) live posts in order. SQLite takes `is null`
+  // as an equality and ends every index with the rowid; PostgreSQL does neither, so there the
+  // indexes are partial over live posts and end with the id that breaks ties.
+  if (postgres) {
+    await db.schema
+      .createIndex('posts_collection_order')
+      .on('posts')
+      .columns(['collection_id', 'order', 'id'])
+      .where(sql<boolean>`archived_at is null`)
+      .execute();
+    await db.schema
+      .createIndex('posts_uncategorized_order')
+      .on('posts')
+      .columns(['user_id', 'order', 'id'])
+      .where(sql<boolean>`archived_at is null and collection_id is null`)
+      .execute();
+  } else {
+    await db.schema
+      .createIndex('posts_collection_order')
+      .on('posts')
+      .columns(['collection_id', 'archived_at', 'order'])
+      .execute();
+  }
   await db.schema
     .createIndex('posts_user_collection_order')
     .on('posts')
