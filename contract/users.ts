@@ -79,7 +79,7 @@ export const userEndpoints = {
     method: 'PATCH',
     path: '/api/users/{id}',
     summary:
-      "Change a user. Oneself: name, email, theme, and the password with `password_old` + `password_new` (a wrong current password is a 400 on `password_old`; the change ends one's other sessions). The owner: anyone's name and email. 403 otherwise; 409 when the email is in use.",
+      "Change a user. Oneself: name, email, theme, and the password with `password_old` + `password_new` (a wrong current password is a 400 on `password_old` and counts as a failed sign-in: 429 after too many; the change ends one's other sessions). The owner: anyone's name and email. 403 otherwise; 409 when the email is in use.",
     auth: 'user',
     params: idParams,
     body: updateUserBody,

@@ -2,7 +2,7 @@ import type { User } from '../../../contract/auth.ts';
 import type { Db } from '../../db/database.ts';
 import type { UserActor } from '../../http/actor.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { notFound, tooManyRequests, unauthenticated } from '../../lib/errors.ts';
+import { notFound, unauthenticated } from '../../lib/errors.ts';
 import { randomId } from '../../lib/random-token.ts';
 import { findUser, findUserByEmail } from '../users/users.repository.ts';
 import { toUser } from '../users/users.presenter.ts';
@@ -12,19 +12,9 @@ import {
   readAccessToken,
   signAccessToken,
 } from './access-tokens.ts';
-import {
-  clearLoginAttempts,
-  deleteLoginAttempts,
-  insertLoginAttempts,
-  listLoginAttempts,
-  pruneLoginAttempts,
-} from './login-attempts.repository.ts';
-import {
-  accountThrottleKey,
-  addressThrottleKey,
-  LOGIN_WINDOW_MS,
-  loginRetryAfterSeconds,
-} from './login-throttle.ts';
+import { clearLoginAttempts } from './login-attempts.repository.ts';
+import { accountThrottleKey, addressThrottleKey } from './login-throttle.ts';
+import { guessPassword } from './password-guess.ts';
 import { verifyPassword } from './passwords.ts';
 import {
   endSession,
@@ -85,37 +75,12 @@ export function createAuthService({
     async login(email: string, password: string, address: string): Promise<IssuedToken> {
       const now = clock();
       const keys = [accountThrottleKey(email), addressThrottleKey(address)];
-      const attemptIds = await insertLoginAttempts(db, keys, now.toISOString());
-      const since = new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString();
-      const others = (await listLoginAttempts(db, keys, since)).filter(
-        (attempt) => !attemptIds.includes(attempt.id),
-      );
-      const waits = keys.map((key) =>
-        loginRetryAfterSeconds(
-          others
-            .filter((attempt) => attempt.throttle_key === key)
-            .map((attempt) => Date.parse(attempt.created_at)),
-          now.getTime(),
-        ),
-      );
-      const wait = Math.max(...waits.map((seconds) => seconds ?? 0));
-      if (wait > 0) {
-        await deleteLoginAttempts(db, attemptIds);
-        const minutes = Math.ceil(wait / 60);
-        throw tooManyRequests(
-          `Too many failed sign-ins. Try again in ${minutes === 1 ? 'a minute' : `${minutes} minutes`}.`,
-          wait,
-        );
-      }
-
       const user = await findUserByEmail(db, email);
-      const valid = await verifyPassword(user?.password_hash, password);
-      if (!user || !valid) {
-        await pruneLoginAttempts(db, since);
-        throw unauthenticated('Invalid login credentials');
-      }
+      const valid = await guessPassword(db, now, keys, () =>
+        verifyPassword(user?.password_hash, password),
+      );
+      if (!user || !valid) throw unauthenticated('Invalid login credentials');
       await clearLoginAttempts(db, accountThrottleKey(email));
-      await deleteLoginAttempts(db, attemptIds);
       const sessionId = randomId();
       const tokenId = randomId();
       const expiresAt = new Date(now.getTime() + SESSION_DAYS * 24 * 3600 * 1000);

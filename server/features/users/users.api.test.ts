@@ -246,6 +246,32 @@ describe('PATCH /api/users/{id}', () => {
     expect(login.status).toBe(200);
   });
 
+  it('counts a wrong current password as a failed sign-in: the 11th guess gets 429, and so does login', async () => {
+    const user = await t.createUser({ password: 'the real one' });
+    const guess = (passwordOld: string) =>
+      t.request('PATCH', `/api/users/${user.id}`, {
+        token: user.token,
+        body: { password_old: passwordOld, password_new: 'taken over account' },
+      });
+    for (let i = 1; i <= 10; i++) expect((await guess(`guess ${i}`)).status).toBe(400);
+
+    const blocked = await guess('the real one');
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.error.code).toBe('RATE_LIMITED');
+    expect(blocked.headers['retry-after']).toBe('900');
+    const login = await t.request('POST', '/api/auth/login', {
+      body: { email: user.email, password: 'the real one' },
+    });
+    expect(login.status).toBe(429);
+
+    // The password was never changed, and once the window has passed the right one works.
+    t.clock.advance(15 * 60 * 1000);
+    const later = await t.request('POST', '/api/auth/login', {
+      body: { email: user.email, password: 'the real one' },
+    });
+    expect(later.status).toBe(200);
+  });
+
   it("changes the password and ends the user's other sessions, keeping the current one", async () => {
     const user = await t.createUser();
     const other = await t.request('POST', '/api/auth/login', {

@@ -7,6 +7,8 @@ import { isUniqueViolation } from '../../db/unique-violation.ts';
 import type { UserActor } from '../../http/actor.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { accountThrottleKey } from '../auth/login-throttle.ts';
+import { guessPassword } from '../auth/password-guess.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { endOtherSessions } from '../auth/sessions.repository.ts';
 import { userDeletionRefusal, userUpdateRefusal } from './user-policy.ts';
@@ -97,7 +99,11 @@ export function createUsersService({ db, clock }: { db: Db; clock: Clock }) {
       if (refusal) throw refusal;
       let passwordHash: string | undefined;
       if (body.password_old !== undefined && body.password_new !== undefined) {
-        if (!(await verifyPassword(user.password_hash, body.password_old))) {
+        const passwordOld = body.password_old;
+        const right = await guessPassword(db, clock(), [accountThrottleKey(user.email)], () =>
+          verifyPassword(user.password_hash, passwordOld),
+        );
+        if (!right) {
           throw badRequest(WRONG_PASSWORD, { password_old: [WRONG_PASSWORD] });
         }
         passwordHash = await hashPassword(body.password_new);
