@@ -152,6 +152,13 @@ export function createAppRouter(queryClient: QueryClient) {
           ),
         },
         {
+          path: 'restore',
+          lazy: lazyRoute(
+            () => import('../routes/recycle-bin.tsx'),
+            (m) => m.RecycleBinRoute,
+          ),
+        },
+        {
           path: 'users',
           lazy: lazyRoute(
             () => import('../routes/users.tsx'),

@@ -31,10 +31,12 @@ interface PostCardProps {
   updating?: boolean;
   /** The drag handle of a sortable list, shown beside the menu. */
   handle?: ReactNode;
+  /** Shown at the bottom of the card: a search match, a restore button. */
+  footer?: ReactNode;
 }
 
 /** A post in a list (SPEC §2 Post card): a link card, a note card, or a placeholder. */
-export function PostCard({ post, permission, updating = false, handle }: PostCardProps) {
+export function PostCard({ post, permission, updating = false, handle, footer }: PostCardProps) {
   if (post.type === 'placeholder') return <PostCardSkeleton />;
   const actions = (
     <div className="absolute top-2 right-2 z-10 flex items-center gap-0.5">
@@ -52,9 +54,15 @@ export function PostCard({ post, permission, updating = false, handle }: PostCar
   );
   const editable = permission > POST_MENU_ABOVE_PERMISSION;
   return post.type === 'link' ? (
-    <LinkPostCard post={post} actions={actions} updating={updating} />
+    <LinkPostCard post={post} actions={actions} updating={updating} footer={footer} />
   ) : (
-    <TextPostCard post={post} actions={actions} updating={updating} editable={editable} />
+    <TextPostCard
+      post={post}
+      actions={actions}
+      updating={updating}
+      editable={editable}
+      footer={footer}
+    />
   );
 }
 
@@ -65,6 +73,7 @@ interface CardBodyProps {
   updating: boolean;
   /** The user may change the post (SPEC §6: above permission 4). */
   editable: boolean;
+  footer: ReactNode;
 }
 
 function TagList({ tags }: { tags: Tag[] | undefined }) {
@@ -105,7 +114,7 @@ function ExternalLink({
  * Nestmark: a browser showing the card never contacts the linked site or an icon service.
  * While the preview is being fetched the card says so and refreshes itself.
  */
-function LinkPostCard({ post, actions, updating }: Omit<CardBodyProps, 'editable'>) {
+function LinkPostCard({ post, actions, updating, footer }: Omit<CardBodyProps, 'editable'>) {
   usePendingPreview(post);
   const url = post.url ?? post.content;
   const href = isWebUrl(url) ? url : undefined;
@@ -177,6 +186,7 @@ function LinkPostCard({ post, actions, updating }: Omit<CardBodyProps, 'editable
             {url}
           </ExternalLink>
         </div>
+        {footer}
       </div>
     </article>
   );
@@ -187,7 +197,7 @@ function LinkPostCard({ post, actions, updating }: Omit<CardBodyProps, 'editable
  * desktop a click on the content edits it in place and a click outside saves it; on mobile it
  * opens the post (SPEC §2, §4 Inline edit).
  */
-function TextPostCard({ post, actions, updating, editable }: CardBodyProps) {
+function TextPostCard({ post, actions, updating, editable, footer }: CardBodyProps) {
   const isMobile = useIsMobile();
   const navigate = useNavigate();
   const postPath = usePostPath(post.id);
@@ -239,6 +249,7 @@ function TextPostCard({ post, actions, updating, editable }: CardBodyProps) {
         />
       )}
       <TagList tags={post.tags} />
+      {footer}
     </article>
   );
 }
