@@ -152,6 +152,34 @@ export function createAppRouter(queryClient: QueryClient) {
           ),
         },
         {
+          path: 'tags',
+          lazy: lazyRoute(
+            () => import('../routes/tags.tsx'),
+            (m) => m.TagsRoute,
+          ),
+        },
+        {
+          path: 'tags/create',
+          lazy: lazyRoute(
+            () => import('../routes/tag-form.tsx'),
+            (m) => m.TagCreateRoute,
+          ),
+        },
+        {
+          path: 'tags/:tagId',
+          lazy: lazyRoute(
+            () => import('../routes/tag.tsx'),
+            (m) => m.TagRoute,
+          ),
+        },
+        {
+          path: 'tags/:tagId/edit',
+          lazy: lazyRoute(
+            () => import('../routes/tag-form.tsx'),
+            (m) => m.TagEditRoute,
+          ),
+        },
+        {
           path: 'restore',
           lazy: lazyRoute(
             () => import('../routes/recycle-bin.tsx'),
