@@ -152,6 +152,13 @@ export function createAppRouter(queryClient: QueryClient) {
           ),
         },
         {
+          path: 'search',
+          lazy: lazyRoute(
+            () => import('../routes/search.tsx'),
+            (m) => m.SearchRoute,
+          ),
+        },
+        {
           path: 'tags',
           lazy: lazyRoute(
             () => import('../routes/tags.tsx'),
