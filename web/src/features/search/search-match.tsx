@@ -21,7 +21,7 @@ export function SearchMatch({ match }: { match: NonNullable<Post['search']> }) {
       </span>
       {snippetParts(match.snippet, match.ranges).map((part, index) =>
         part.match ? (
-          <mark key={index} className="rounded-sm bg-peach px-0.5 text-on-peach">
+          <mark key={index} className="rounded-sm bg-peach text-on-peach">
             {part.text}
           </mark>
         ) : (
