@@ -165,6 +165,8 @@ test('delete a post, find it in the recycle bin and restore it into its collecti
     .filter({ has: page.getByRole('heading', { name: 'Plant tomatoes' }) });
   // In the recycle bin a card offers Restore rather than its menu (SPEC §2 Post card).
   await expect(deleted.getByRole('button', { name: 'Post options' })).toHaveCount(0);
+  // It has no page of its own until it is restored.
+  await expect(deleted.getByRole('link', { name: 'Plant tomatoes' })).toHaveCount(0);
   await deleted.getByRole('button', { name: 'Restore into Garden plans' }).click();
   await expect(deleted).toBeHidden();
 

@@ -201,23 +201,25 @@ function TextPostCard({ post, actions, updating, editable, footer }: CardBodyPro
   const isMobile = useIsMobile();
   const navigate = useNavigate();
   const postPath = usePostPath(post.id);
+  // A post in the recycle bin has no page of its own until it is restored.
+  const opens = !post.is_archived;
   const [editing, setEditing] = useState(false);
   const html = renderRichContent(post.content);
+  const titleClasses = clsx('rounded break-words', !post.title && 'text-fg-subtle');
+  const titleText = post.title || 'Untitled note';
   return (
     <article
       aria-busy={updating || undefined}
       className={clsx(cardClasses, 'flex flex-col gap-3 p-4 sm:p-5', updating && 'opacity-70')}
     >
       <h2 className="pr-20 text-base leading-snug font-semibold">
-        <Link
-          to={postPath}
-          className={clsx(
-            'rounded break-words hover:text-accent-text',
-            !post.title && 'text-fg-subtle',
-          )}
-        >
-          {post.title || 'Untitled note'}
-        </Link>
+        {opens ? (
+          <Link to={postPath} className={clsx(titleClasses, 'hover:text-accent-text')}>
+            {titleText}
+          </Link>
+        ) : (
+          <span className={titleClasses}>{titleText}</span>
+        )}
       </h2>
       {actions}
       {editing ? (
@@ -241,7 +243,7 @@ function TextPostCard({ post, actions, updating, editable, footer }: CardBodyPro
           onClick={(event) => {
             // Links in the note open; anywhere else edits (desktop) or opens the post (mobile).
             if ((event.target as HTMLElement).closest('a') || updating) return;
-            if (isMobile) void navigate(postPath);
+            if (isMobile && opens) void navigate(postPath);
             else if (editable) setEditing(true);
           }}
           // The server sanitizes every post's HTML with an allowlist before storing it.
