@@ -152,6 +152,48 @@ export function createAppRouter(queryClient: QueryClient) {
           ),
         },
         {
+          path: 'search',
+          lazy: lazyRoute(
+            () => import('../routes/search.tsx'),
+            (m) => m.SearchRoute,
+          ),
+        },
+        {
+          path: 'tags',
+          lazy: lazyRoute(
+            () => import('../routes/tags.tsx'),
+            (m) => m.TagsRoute,
+          ),
+        },
+        {
+          path: 'tags/create',
+          lazy: lazyRoute(
+            () => import('../routes/tag-form.tsx'),
+            (m) => m.TagCreateRoute,
+          ),
+        },
+        {
+          path: 'tags/:tagId',
+          lazy: lazyRoute(
+            () => import('../routes/tag.tsx'),
+            (m) => m.TagRoute,
+          ),
+        },
+        {
+          path: 'tags/:tagId/edit',
+          lazy: lazyRoute(
+            () => import('../routes/tag-form.tsx'),
+            (m) => m.TagEditRoute,
+          ),
+        },
+        {
+          path: 'restore',
+          lazy: lazyRoute(
+            () => import('../routes/recycle-bin.tsx'),
+            (m) => m.RecycleBinRoute,
+          ),
+        },
+        {
           path: 'users',
           lazy: lazyRoute(
             () => import('../routes/users.tsx'),

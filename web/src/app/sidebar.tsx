@@ -1,5 +1,16 @@
 import { clsx } from 'clsx';
-import { ArrowDownUp, CircleUserRound, FolderPlus, Inbox, LogOut, Users, X } from 'lucide-react';
+import {
+  ArrowDownUp,
+  CircleUserRound,
+  FolderPlus,
+  Hash,
+  Inbox,
+  LogOut,
+  Search,
+  Trash2,
+  Users,
+  X,
+} from 'lucide-react';
 import type { Ref } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useLogout, useMe } from '../features/auth/auth.queries.ts';
@@ -50,10 +61,10 @@ function UserFooter() {
 }
 
 /**
- * The sidebar of the layout shell (SPEC §2): Uncategorized, Import & Export, Users, My Account,
- * the Collections tree, a link to create a collection, the Shared Collections (when there are
- * any), and the signed-in user with Logout. A column on desktop, a drawer on mobile; `inert`
- * while hidden so keyboard focus never lands in it.
+ * The sidebar of the layout shell (SPEC §2): Uncategorized, Search, Tags, Import & Export,
+ * Recycle Bin, Users, My Account, the Collections tree, a link to create a collection, the
+ * Shared Collections (when there are any), and the signed-in user with Logout. A column on
+ * desktop, a drawer on mobile; `inert` while hidden so keyboard focus never lands in it.
  */
 export function Sidebar({ id, open, overlay, onClose, ref }: SidebarProps) {
   const { pathname } = useLocation();
@@ -97,6 +108,18 @@ export function Sidebar({ id, open, overlay, onClose, ref }: SidebarProps) {
             </NavLink>
           </li>
           <li className="flex">
+            <NavLink to="/search" className={({ isActive }) => navLinkClasses(isActive)}>
+              <Search aria-hidden className="size-4 shrink-0" />
+              Search
+            </NavLink>
+          </li>
+          <li className="flex">
+            <NavLink to="/tags" className={({ isActive }) => navLinkClasses(isActive)}>
+              <Hash aria-hidden className="size-4 shrink-0" />
+              Tags
+            </NavLink>
+          </li>
+          <li className="flex">
             {/* Active on /import and on /export too, so not a NavLink. */}
             <Link
               to="/import"
@@ -106,6 +129,12 @@ export function Sidebar({ id, open, overlay, onClose, ref }: SidebarProps) {
               <ArrowDownUp aria-hidden className="size-4 shrink-0" />
               Import & Export
             </Link>
+          </li>
+          <li className="flex">
+            <NavLink to="/restore" className={({ isActive }) => navLinkClasses(isActive)}>
+              <Trash2 aria-hidden className="size-4 shrink-0" />
+              Recycle Bin
+            </NavLink>
           </li>
           <li className="flex">
             {/* Active on every user's page but one's own, so not a NavLink. */}

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 
 /** A key chord such as `ctrl+alt+n`: modifiers then one letter or key name, lower case. */
 export type Hotkey = `${string}+${string}`;
@@ -32,7 +32,9 @@ export function matchesHotkey(
  */
 export function useHotkey(hotkey: Hotkey, handler: () => void, enabled = true): void {
   const latest = useRef(handler);
-  useEffect(() => {
+  // In the commit itself, not after paint: a chord pressed as soon as a new page shows must see
+  // that page's handler (Ctrl+Alt+N right after navigating created the post in the old place).
+  useLayoutEffect(() => {
     latest.current = handler;
   });
   useEffect(() => {

@@ -1,7 +1,7 @@
-import { clsx } from 'clsx';
 import { Plus, X } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
 import { useId, useRef, useState } from 'react';
+import { ComboboxListbox, optionId } from './combobox-listbox.tsx';
 
 interface MultiComboboxProps {
   /** The chosen values, in the order they were chosen. */
@@ -125,7 +125,7 @@ export function MultiCombobox({
           aria-controls={listId}
           aria-autocomplete="list"
           aria-activedescendant={
-            open && suggestions.length ? `${listId}-${activeIndex}` : undefined
+            open && suggestions.length ? optionId(listId, activeIndex) : undefined
           }
           autoComplete="off"
           value={text}
@@ -142,44 +142,26 @@ export function MultiCombobox({
           className="h-7 min-w-32 flex-1 bg-transparent px-1 text-sm text-fg outline-none placeholder:text-fg-subtle"
         />
       </div>
-      <ul
+      <ComboboxListbox
         id={listId}
-        role="listbox"
-        aria-labelledby={labelId}
-        hidden={!open}
-        className="absolute z-30 mt-1.5 max-h-64 w-full overflow-auto rounded-xl border border-line bg-surface p-1 shadow-lg"
-      >
-        {suggestions.length === 0 && (
-          <li role="presentation" className="px-3 py-2 text-sm text-fg-subtle">
-            {emptyText}
-          </li>
-        )}
-        {suggestions.map((suggestion, index) => (
-          <li
-            key={`${suggestion.isNew}-${suggestion.value}`}
-            id={`${listId}-${index}`}
-            role="option"
-            aria-selected={index === activeIndex}
-            // Keeps the focus in the input, whose blur would close the list first.
-            onMouseDown={(event) => event.preventDefault()}
-            onMouseMove={() => setActive(index)}
-            onClick={() => add(suggestion.value)}
-            className={clsx(
-              'flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm',
-              index === activeIndex ? 'bg-surface-muted text-fg' : 'text-fg-muted',
-            )}
-          >
-            {suggestion.isNew ? (
-              <>
-                <Plus aria-hidden className="size-4 text-accent-text" />
-                {createLabel(suggestion.value)}
-              </>
-            ) : (
-              <>#{suggestion.value}</>
-            )}
-          </li>
-        ))}
-      </ul>
+        labelId={labelId}
+        open={open}
+        emptyText={emptyText}
+        activeIndex={activeIndex}
+        onActivate={setActive}
+        onChoose={(index) => add(suggestions[index]!.value)}
+        options={suggestions.map((suggestion) => ({
+          key: `${suggestion.isNew}-${suggestion.value}`,
+          content: suggestion.isNew ? (
+            <>
+              <Plus aria-hidden className="size-4 text-accent-text" />
+              {createLabel(suggestion.value)}
+            </>
+          ) : (
+            <>#{suggestion.value}</>
+          ),
+        }))}
+      />
     </div>
   );
 }

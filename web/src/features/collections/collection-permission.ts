@@ -1,6 +1,6 @@
 import { Permission } from '../../../../contract/permissions.ts';
-import { UNCATEGORIZED_ID } from './collection-tree.ts';
-import { useCollection } from './collections.queries.ts';
+import { findInTree, pickerIdOf, UNCATEGORIZED_ID } from './collection-tree.ts';
+import { useCollection, useCollectionTree } from './collections.queries.ts';
 
 /**
  * The signed-in user's permission on a collection (SPEC §6), the one place the web asks: controls
@@ -12,4 +12,19 @@ export function useCollectionPermission(collectionId: number): number {
   const collection = useCollection(collectionId);
   if (collectionId === UNCATEGORIZED_ID) return Permission.FULL;
   return collection.data?.permission ?? Permission.NONE;
+}
+
+/**
+ * The user's permission on the collection of any post of a mixed list (search results, SPEC §6):
+ * full rights in their Uncategorized bucket, else the bits of the collection in their tree or
+ * among the shared ones (none while the tree loads or for a collection not in it).
+ */
+export function usePermissionOfCollection(): (collectionId: number | null) => number {
+  const tree = useCollectionTree().data;
+  return (collectionId) => {
+    const id = pickerIdOf(collectionId);
+    if (id === UNCATEGORIZED_ID) return Permission.FULL;
+    const found = tree && (findInTree(tree.collections, id) ?? findInTree(tree.shared, id));
+    return found?.permission ?? Permission.NONE;
+  };
 }

@@ -31,10 +31,12 @@ interface PostCardProps {
   updating?: boolean;
   /** The drag handle of a sortable list, shown beside the menu. */
   handle?: ReactNode;
+  /** Shown at the bottom of the card: a search match, a restore button. */
+  footer?: ReactNode;
 }
 
 /** A post in a list (SPEC §2 Post card): a link card, a note card, or a placeholder. */
-export function PostCard({ post, permission, updating = false, handle }: PostCardProps) {
+export function PostCard({ post, permission, updating = false, handle, footer }: PostCardProps) {
   if (post.type === 'placeholder') return <PostCardSkeleton />;
   const actions = (
     <div className="absolute top-2 right-2 z-10 flex items-center gap-0.5">
@@ -52,9 +54,15 @@ export function PostCard({ post, permission, updating = false, handle }: PostCar
   );
   const editable = permission > POST_MENU_ABOVE_PERMISSION;
   return post.type === 'link' ? (
-    <LinkPostCard post={post} actions={actions} updating={updating} />
+    <LinkPostCard post={post} actions={actions} updating={updating} footer={footer} />
   ) : (
-    <TextPostCard post={post} actions={actions} updating={updating} editable={editable} />
+    <TextPostCard
+      post={post}
+      actions={actions}
+      updating={updating}
+      editable={editable}
+      footer={footer}
+    />
   );
 }
 
@@ -65,6 +73,7 @@ interface CardBodyProps {
   updating: boolean;
   /** The user may change the post (SPEC §6: above permission 4). */
   editable: boolean;
+  footer: ReactNode;
 }
 
 function TagList({ tags }: { tags: Tag[] | undefined }) {
@@ -105,7 +114,7 @@ function ExternalLink({
  * Nestmark: a browser showing the card never contacts the linked site or an icon service.
  * While the preview is being fetched the card says so and refreshes itself.
  */
-function LinkPostCard({ post, actions, updating }: Omit<CardBodyProps, 'editable'>) {
+function LinkPostCard({ post, actions, updating, footer }: Omit<CardBodyProps, 'editable'>) {
   usePendingPreview(post);
   const url = post.url ?? post.content;
   const href = isWebUrl(url) ? url : undefined;
@@ -177,6 +186,7 @@ function LinkPostCard({ post, actions, updating }: Omit<CardBodyProps, 'editable
             {url}
           </ExternalLink>
         </div>
+        {footer}
       </div>
     </article>
   );
@@ -187,27 +197,29 @@ function LinkPostCard({ post, actions, updating }: Omit<CardBodyProps, 'editable
  * desktop a click on the content edits it in place and a click outside saves it; on mobile it
  * opens the post (SPEC §2, §4 Inline edit).
  */
-function TextPostCard({ post, actions, updating, editable }: CardBodyProps) {
+function TextPostCard({ post, actions, updating, editable, footer }: CardBodyProps) {
   const isMobile = useIsMobile();
   const navigate = useNavigate();
   const postPath = usePostPath(post.id);
+  // A post in the recycle bin has no page of its own until it is restored.
+  const opens = !post.is_archived;
   const [editing, setEditing] = useState(false);
   const html = renderRichContent(post.content);
+  const titleClasses = clsx('rounded break-words', !post.title && 'text-fg-subtle');
+  const titleText = post.title || 'Untitled note';
   return (
     <article
       aria-busy={updating || undefined}
       className={clsx(cardClasses, 'flex flex-col gap-3 p-4 sm:p-5', updating && 'opacity-70')}
     >
       <h2 className="pr-20 text-base leading-snug font-semibold">
-        <Link
-          to={postPath}
-          className={clsx(
-            'rounded break-words hover:text-accent-text',
-            !post.title && 'text-fg-subtle',
-          )}
-        >
-          {post.title || 'Untitled note'}
-        </Link>
+        {opens ? (
+          <Link to={postPath} className={clsx(titleClasses, 'hover:text-accent-text')}>
+            {titleText}
+          </Link>
+        ) : (
+          <span className={titleClasses}>{titleText}</span>
+        )}
       </h2>
       {actions}
       {editing ? (
@@ -231,7 +243,7 @@ function TextPostCard({ post, actions, updating, editable }: CardBodyProps) {
           onClick={(event) => {
             // Links in the note open; anywhere else edits (desktop) or opens the post (mobile).
             if ((event.target as HTMLElement).closest('a') || updating) return;
-            if (isMobile) void navigate(postPath);
+            if (isMobile && opens) void navigate(postPath);
             else if (editable) setEditing(true);
           }}
           // The server sanitizes every post's HTML with an allowlist before storing it.
@@ -239,6 +251,7 @@ function TextPostCard({ post, actions, updating, editable }: CardBodyProps) {
         />
       )}
       <TagList tags={post.tags} />
+      {footer}
     </article>
   );
 }

@@ -11,6 +11,7 @@ import {
 import { useEffect } from 'react';
 import type { Post } from '../../../../contract/posts.ts';
 import { postEndpoints } from '../../../../contract/posts.ts';
+import type { EndpointInput } from '../../../../contract/endpoint.ts';
 import { callApi } from '../../lib/api-client.ts';
 import { useShareAccess } from '../shares/share-access.ts';
 import { UNCATEGORIZED_ID } from '../collections/collection-tree.ts';
@@ -28,6 +29,12 @@ export const postKeys = {
     shareToken === undefined
       ? (['posts', 'detail', id] as const)
       : (['posts', 'detail', id, { shareToken }] as const),
+  /** Lists read whole rather than paged: searches, tag pages and the recycle bin. */
+  reads: ['posts', 'read'] as const,
+  search: (filter: string, collectionId: number | null) =>
+    ['posts', 'read', 'search', { filter, collectionId }] as const,
+  tagged: (tagId: number) => ['posts', 'read', 'tag', tagId] as const,
+  recycleBin: ['posts', 'read', 'recycle-bin'] as const,
   /** Every mutation that writes a post: while one runs, dragging waits (SPEC §4). */
   writes: ['posts', 'write'] as const,
 };
@@ -124,11 +131,15 @@ function replaceInLists(queryClient: QueryClient, post: Post, id = post.id) {
 }
 
 /**
- * Lists are changed in place so the user sees the result at once, then marked stale: orders
- * of the other posts moved on the server and are refetched the next time a list is shown.
+ * Collection lists are changed in place so the user sees the result at once, then marked stale:
+ * orders of the other posts moved on the server and are refetched the next time a list is shown.
+ * Lists read whole (searches, tag pages, the recycle bin) are refetched when shown, at once.
  */
 function markListsStale(queryClient: QueryClient) {
-  return queryClient.invalidateQueries({ queryKey: postKeys.lists, refetchType: 'none' });
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: postKeys.lists, refetchType: 'none' }),
+    queryClient.invalidateQueries({ queryKey: postKeys.reads }),
+  ]);
 }
 
 /** Body of a post create or edit (SPEC §7). */
@@ -351,4 +362,81 @@ export function usePendingPreview(post: ListedPost) {
   useEffect(() => {
     if (pending && fresh && fresh.preview_status !== 'pending') replaceInLists(queryClient, fresh);
   }, [pending, fresh, queryClient]);
+}
+
+/** Query of GET /api/posts read whole (limit 0), with tags, under `queryKey`. */
+function readWholeQuery(
+  queryKey: readonly unknown[],
+  query: Omit<NonNullable<EndpointInput<typeof postEndpoints.list>['query']>, 'limit' | 'withTags'>,
+) {
+  return queryOptions({
+    queryKey,
+    queryFn: async ({ signal }) =>
+      (await callApi(postEndpoints.list, { query: { ...query, limit: 0, withTags: true }, signal }))
+        .data,
+  });
+}
+
+/**
+ * SPEC §2 Search: the posts matching `filter` (the query language passes through), in the
+ * collection `collectionId` and below it when given (null = everywhere); all of them (limit 0),
+ * each with the server's snippet of the match. Runs only with a filter or a collection.
+ */
+export function useSearchPosts(filter: string, collectionId: number | null) {
+  const trimmed = filter.trim();
+  return useQuery({
+    ...readWholeQuery(postKeys.search(trimmed, collectionId), {
+      filter: trimmed || undefined,
+      collection_id: collectionId ?? undefined,
+      withDescendants: collectionId !== null || undefined,
+    }),
+    enabled: trimmed !== '' || collectionId !== null,
+    // The previous results stay while the next ones load, so typing does not flash the list.
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** SPEC §2 Tags: the posts carrying the tag `tagId` (GET /api/posts?tag_id=). */
+export function useTaggedPosts(tagId: number) {
+  return useQuery(readWholeQuery(postKeys.tagged(tagId), { tag_id: tagId }));
+}
+
+/** SPEC §2 Recycle bin: the user's deleted posts, last deleted first (is_archived=true). */
+export function useRecycleBin() {
+  return useQuery(readWholeQuery(postKeys.recycleBin, { is_archived: true }));
+}
+
+/**
+ * Restores a post from the recycle bin (SPEC §4: PATCH is_archived false); the server puts it
+ * back on top of its collection, or into Uncategorized when that collection is gone.
+ */
+export function useRestorePost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: postKeys.writes,
+    mutationFn: async ({ id }: { id: number }) =>
+      (await callApi(postEndpoints.update, { params: { id }, body: { is_archived: false } })).data,
+    onSuccess: (post) => {
+      queryClient.setQueryData<Post[]>(postKeys.recycleBin, (posts) =>
+        posts?.filter((other) => other.id !== post.id),
+      );
+      addOnTop(queryClient, post);
+      return markListsStale(queryClient);
+    },
+  });
+}
+
+/**
+ * Clears the recycle bin for good (DELETE /api/posts?is_trashed=1). SPEC §4: the list empties
+ * whether or not the call succeeds; the caller tells of a failure (SPEC §8).
+ */
+export function useClearRecycleBin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => callApi(postEndpoints.clearRecycleBin, { query: { is_trashed: true } }),
+    onSettled: async () => {
+      await queryClient.cancelQueries({ queryKey: postKeys.recycleBin });
+      queryClient.setQueryData<Post[]>(postKeys.recycleBin, []);
+    },
+  });
 }

@@ -1,0 +1,26 @@
+import { TAG_NAME_MAX } from '../../../../contract/tags.ts';
+import { Card } from '../../ui/card.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import type { TagFormState } from './use-tag-form.ts';
+
+/** The form's id, so a Save button outside it (in the top bar) can submit it. */
+export const TAG_FORM_ID = 'tag-form';
+
+/** SPEC §2 Tags form: the one field 'Name of your Tag', with the save's error on it. */
+export function TagForm({ state }: { state: TagFormState }) {
+  return (
+    <Card className="p-5 sm:p-6">
+      <form id={TAG_FORM_ID} noValidate onSubmit={(event) => void state.submit(event)}>
+        <TextField
+          label="Name of your Tag"
+          value={state.name}
+          onChange={state.setName}
+          error={state.error}
+          maxLength={TAG_NAME_MAX}
+          autoFocus
+          autoComplete="off"
+        />
+      </form>
+    </Card>
+  );
+}

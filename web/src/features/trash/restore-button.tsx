@@ -1,0 +1,44 @@
+import { ArchiveRestore } from 'lucide-react';
+import type { Post } from '../../../../contract/posts.ts';
+import { Button } from '../../ui/button.tsx';
+import { notify } from '../../ui/notify.tsx';
+import {
+  pickerIdOf,
+  UNCATEGORIZED_ID,
+  UNCATEGORIZED_NAME,
+} from '../collections/collection-tree.ts';
+import { useCollection } from '../collections/collections.queries.ts';
+import { useRestorePost } from '../posts/posts.queries.ts';
+
+/**
+ * SPEC §2 Post card in the recycle bin: 'Restore into {collection name}'. Uncategorized when the
+ * post had none or its collection is gone (the server restores it there too).
+ */
+export function RestoreButton({ post }: { post: Post }) {
+  const collectionId = pickerIdOf(post.collection_id);
+  const collection = useCollection(collectionId);
+  const restore = useRestorePost();
+  const name =
+    collectionId === UNCATEGORIZED_ID || collection.isError
+      ? UNCATEGORIZED_NAME
+      : (collection.data?.name ?? '…');
+  return (
+    <Button
+      size="sm"
+      className="self-start"
+      busy={restore.isPending}
+      onClick={() =>
+        restore.mutate(
+          { id: post.id },
+          {
+            onError: () =>
+              notify({ type: 'error', title: 'Error', description: 'Post could not be updated.' }),
+          },
+        )
+      }
+    >
+      <ArchiveRestore aria-hidden />
+      Restore into {name}
+    </Button>
+  );
+}

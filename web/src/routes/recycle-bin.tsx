@@ -1,0 +1,35 @@
+import { Trash } from 'lucide-react';
+import { Permission } from '../../../contract/permissions.ts';
+import { PageHeader } from '../app/page-header.tsx';
+import { PostResults } from '../features/posts/post-results.tsx';
+import { useRecycleBin } from '../features/posts/posts.queries.ts';
+import { ClearRecycleBin } from '../features/trash/clear-recycle-bin.tsx';
+import { RestoreButton } from '../features/trash/restore-button.tsx';
+
+/**
+ * `/restore` (SPEC §2 Recycle bin): the deleted posts, last deleted first, each with its restore
+ * button instead of the post menu; Clear in the top bar.
+ */
+export function RecycleBinRoute() {
+  const posts = useRecycleBin();
+  return (
+    <div className="mx-auto w-full max-w-3xl">
+      <PageHeader
+        title="Recycle Bin"
+        actions={<ClearRecycleBin disabled={!posts.data?.length} />}
+      />
+      <PostResults
+        query={posts}
+        label="Deleted posts"
+        empty={{
+          icon: Trash,
+          title: 'There is nothing yet in here.',
+          description: 'Deleted posts wait here until you restore them or clear the bin.',
+        }}
+        // SPEC §2: in the recycle bin a card offers Restore, not the menu.
+        permissionOf={() => Permission.NONE}
+        footerOf={(post) => <RestoreButton post={post} />}
+      />
+    </div>
+  );
+}
