@@ -40,14 +40,16 @@ export function searchSnippet(
   terms: readonly string[],
 ): SearchSnippet | undefined {
   if (terms.length === 0) return undefined;
-  const candidates: [SearchSnippet['field'], string][] = [
-    ['title', fields.title ?? ''],
-    ['text', plainTextOf(fields.content)],
-    ['description', fields.description ?? ''],
-    ['url', fields.url ?? ''],
-    ['tags', fields.tagNames.join(', ')],
+  // Read in turn, so a post found by its title never has its content parsed.
+  const candidates: [SearchSnippet['field'], () => string][] = [
+    ['title', () => fields.title ?? ''],
+    ['text', () => plainTextOf(fields.content)],
+    ['description', () => fields.description ?? ''],
+    ['url', () => fields.url ?? ''],
+    ['tags', () => fields.tagNames.join(', ')],
   ];
-  for (const [field, value] of candidates) {
+  for (const [field, read] of candidates) {
+    const value = read();
     const ranges = rangesOf(value, terms);
     if (ranges.length === 0) continue;
     const start = Math.max(0, ranges[0]![0] - CONTEXT);
