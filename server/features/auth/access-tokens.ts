@@ -1,4 +1,7 @@
+import { subtle, type webcrypto } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
+
+type CryptoKey = webcrypto.CryptoKey;
 
 /** Access tokens live 60 minutes (DESIGN.md, sessions). */
 export const ACCESS_TOKEN_MINUTES = 60;
@@ -16,7 +19,7 @@ const ALGORITHM = 'HS256';
  * would import raw bytes anew on every request.
  */
 export function accessTokenKey(secret: string): Promise<CryptoKey> {
-  return crypto.subtle.importKey(
+  return subtle.importKey(
     'raw',
     new TextEncoder().encode(secret),
     { name: 'HMAC', hash: 'SHA-256' },
