@@ -108,7 +108,7 @@ export const authEndpoints = {
     method: 'POST',
     path: '/api/auth/forgot',
     summary:
-      'Mail a password reset link (valid 60 minutes, single use) to the account with this email. The answer is the same whether or not such an account exists.',
+      'Mail a password reset link (valid 60 minutes, single use) to the account with this email. The answer is the same whether or not such an account exists; 429 with `Retry-After` after 10 requests from one address within 15 minutes.',
     auth: 'none',
     body: forgotPasswordBody,
     status: 200,

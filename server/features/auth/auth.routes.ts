@@ -19,8 +19,8 @@ export function registerAuthRoutes(
   }));
   bindEndpoint(app, authEndpoints.me, async ({ actor }) => ({ data: await auth.me(actor) }));
   bindEndpoint(app, authEndpoints.logout, ({ actor }) => auth.logout(actor));
-  bindEndpoint(app, authEndpoints.forgot, async ({ body }) => ({
-    data: await passwordReset.requestReset(body.email),
+  bindEndpoint(app, authEndpoints.forgot, async ({ body, request }) => ({
+    data: await passwordReset.requestReset(body.email, request.ip),
   }));
   bindEndpoint(app, authEndpoints.reset, async ({ body }) => ({
     data: await passwordReset.reset(body.email, body.token, body.password),

@@ -22,6 +22,17 @@ export function addressThrottleKey(address: string): string {
   return sha256(`address:${address}`);
 }
 
+/** The key of the password reset requests of a client address (`request.ip`). */
+export function forgotThrottleKey(address: string): string {
+  return sha256(`forgot:${address}`);
+}
+
+/** "Try again in …" for a wait of `seconds`, in whole minutes. */
+export function tryAgainIn(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  return `Try again in ${minutes === 1 ? 'a minute' : `${minutes} minutes`}.`;
+}
+
 /**
  * Whether one more attempt may run, given the instants (ms) of the failures under one key that
  * happened within the window before `now`: null when it may, else the whole seconds until it

@@ -6,7 +6,7 @@ import {
   listLoginAttempts,
   pruneLoginAttempts,
 } from './login-attempts.repository.ts';
-import { LOGIN_WINDOW_MS, loginRetryAfterSeconds } from './login-throttle.ts';
+import { LOGIN_WINDOW_MS, loginRetryAfterSeconds, tryAgainIn } from './login-throttle.ts';
 
 /**
  * Runs `guess` (a password check: a sign-in, or the old password of a password change) as one
@@ -38,11 +38,7 @@ export async function guessPassword(
   const wait = Math.max(...waits.map((seconds) => seconds ?? 0));
   if (wait > 0) {
     await deleteLoginAttempts(db, attemptIds);
-    const minutes = Math.ceil(wait / 60);
-    throw tooManyRequests(
-      `Too many failed sign-ins. Try again in ${minutes === 1 ? 'a minute' : `${minutes} minutes`}.`,
-      wait,
-    );
+    throw tooManyRequests(`Too many failed sign-ins. ${tryAgainIn(wait)}`, wait);
   }
   if (!(await guess())) {
     await pruneLoginAttempts(db, since);

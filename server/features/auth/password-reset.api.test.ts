@@ -14,7 +14,12 @@ let t: TestApp;
 beforeAll(async () => {
   mailbox = await startSmtpMailbox();
   t = await createTestApp({
-    config: { smtpUrl: mailbox.url, mailFrom: 'Nestmark <nestmark@nestmark.test>' },
+    // Behind a proxy, so that a test can send requests from addresses of its own.
+    config: {
+      smtpUrl: mailbox.url,
+      mailFrom: 'Nestmark <nestmark@nestmark.test>',
+      trustProxy: true,
+    },
   });
 });
 afterAll(async () => {
@@ -160,5 +165,28 @@ describe('POST /api/auth/forgot', () => {
     const res = await forgot('not an email');
     expect(res.status).toBe(400);
     expect(res.body.error.fields.email).toEqual(['Enter a valid email address.']);
+  });
+
+  it('answers the 11th request from one address within 15 minutes with 429, whatever the emails', async () => {
+    const user = await t.createUser();
+    const forgotFrom = (ip: string, email: string) =>
+      t.request('POST', '/api/auth/forgot', {
+        body: { email },
+        headers: { 'x-forwarded-for': ip },
+      });
+    for (let i = 1; i <= 10; i++) {
+      expect((await forgotFrom('10.0.9.1', `someone${i}@example.com`)).status).toBe(200);
+    }
+    const blocked = await forgotFrom('10.0.9.1', user.email);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.error.code).toBe('RATE_LIMITED');
+    expect(blocked.headers['retry-after']).toBe('900');
+    // Nothing was mailed for the refused request; other addresses are not held back.
+    await expect(mailbox.nextMail(user.email, 300)).rejects.toThrow(/no mail/);
+    expect((await forgotFrom('10.0.9.2', user.email)).status).toBe(200);
+    await mailbox.nextMail(user.email);
+
+    t.clock.advance(15 * 60 * 1000);
+    expect((await forgotFrom('10.0.9.1', 'someone@example.com')).status).toBe(200);
   });
 });

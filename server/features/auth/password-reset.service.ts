@@ -2,12 +2,24 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { badRequest, tooManyRequests } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { randomId } from '../../lib/random-token.ts';
 import { findUserByEmail, updateUserPassword } from '../users/users.repository.ts';
-import { clearLoginAttempts } from './login-attempts.repository.ts';
-import { accountThrottleKey } from './login-throttle.ts';
+import {
+  clearLoginAttempts,
+  deleteLoginAttempts,
+  insertLoginAttempts,
+  listLoginAttempts,
+  pruneLoginAttempts,
+} from './login-attempts.repository.ts';
+import {
+  accountThrottleKey,
+  forgotThrottleKey,
+  LOGIN_WINDOW_MS,
+  loginRetryAfterSeconds,
+  tryAgainIn,
+} from './login-throttle.ts';
 import { hashPassword } from './passwords.ts';
 import {
   consumePasswordReset,
@@ -88,14 +100,40 @@ export function createPasswordResetService({
     await mailer.send(resetMail(user.email, `${appUrl}/reset?${query}`));
   }
 
+  /**
+   * Records a reset request from `address`, refused when 10 came from there within the last 15
+   * minutes (the sign-in limit's numbers). Recorded first, so parallel requests count too.
+   * @throws 429 with `Retry-After`
+   */
+  async function countRequest(address: string): Promise<void> {
+    const now = clock();
+    const key = forgotThrottleKey(address);
+    const since = new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString();
+    await pruneLoginAttempts(db, since);
+    const [requestId] = await insertLoginAttempts(db, [key], now.toISOString());
+    const earlier = (await listLoginAttempts(db, [key], since)).filter(
+      (attempt) => attempt.id !== requestId,
+    );
+    const wait = loginRetryAfterSeconds(
+      earlier.map((attempt) => Date.parse(attempt.created_at)),
+      now.getTime(),
+    );
+    if (wait === null) return;
+    await deleteLoginAttempts(db, [requestId!]);
+    throw tooManyRequests(`Too many password reset requests. ${tryAgainIn(wait)}`, wait);
+  }
+
   return {
     /**
      * Answers at once, the same for every email; only then, in the background, looks the email
      * up and mails a reset link to its account (unless one went out less than a minute ago). So
      * neither the answer nor its timing depends on the account or the mail server; failures
-     * are logged.
+     * are logged. A client `address` makes at most 10 requests within 15 minutes, whatever
+     * the emails.
+     * @throws 429 with `Retry-After` beyond that
      */
-    async requestReset(email: string): Promise<{ message: string }> {
+    async requestReset(email: string, address: string): Promise<{ message: string }> {
+      await countRequest(address);
       const work = issue(email)
         .catch((error: unknown) => log.error({ err: error }, 'mailing a password reset failed'))
         .finally(() => pending.delete(work));
