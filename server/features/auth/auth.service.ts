@@ -14,7 +14,7 @@ import {
 } from './access-tokens.ts';
 import { clearLoginAttempts } from './login-attempts.repository.ts';
 import { accountThrottleKey, addressThrottleKey } from './login-throttle.ts';
-import { guessPassword } from './password-guess.ts';
+import { guessPassword } from './attempt-limit.ts';
 import { verifyPassword } from './passwords.ts';
 import {
   endSession,

@@ -2,24 +2,13 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { badRequest, tooManyRequests } from '../../lib/errors.ts';
+import { badRequest } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { randomId } from '../../lib/random-token.ts';
 import { findUserByEmail, updateUserPassword } from '../users/users.repository.ts';
-import {
-  clearLoginAttempts,
-  deleteLoginAttempts,
-  insertLoginAttempts,
-  listLoginAttempts,
-  pruneLoginAttempts,
-} from './login-attempts.repository.ts';
-import {
-  accountThrottleKey,
-  forgotThrottleKey,
-  LOGIN_WINDOW_MS,
-  loginRetryAfterSeconds,
-  tryAgainIn,
-} from './login-throttle.ts';
+import { recordAttempt } from './attempt-limit.ts';
+import { clearLoginAttempts } from './login-attempts.repository.ts';
+import { accountThrottleKey, forgotThrottleKey } from './login-throttle.ts';
 import { hashPassword } from './passwords.ts';
 import {
   consumePasswordReset,
@@ -100,29 +89,6 @@ export function createPasswordResetService({
     await mailer.send(resetMail(user.email, `${appUrl}/reset?${query}`));
   }
 
-  /**
-   * Records a reset request from `address`, refused when 10 came from there within the last 15
-   * minutes (the sign-in limit's numbers). Recorded first, so parallel requests count too.
-   * @throws 429 with `Retry-After`
-   */
-  async function countRequest(address: string): Promise<void> {
-    const now = clock();
-    const key = forgotThrottleKey(address);
-    const since = new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString();
-    await pruneLoginAttempts(db, since);
-    const [requestId] = await insertLoginAttempts(db, [key], now.toISOString());
-    const earlier = (await listLoginAttempts(db, [key], since)).filter(
-      (attempt) => attempt.id !== requestId,
-    );
-    const wait = loginRetryAfterSeconds(
-      earlier.map((attempt) => Date.parse(attempt.created_at)),
-      now.getTime(),
-    );
-    if (wait === null) return;
-    await deleteLoginAttempts(db, [requestId!]);
-    throw tooManyRequests(`Too many password reset requests. ${tryAgainIn(wait)}`, wait);
-  }
-
   return {
     /**
      * Answers at once, the same for every email; only then, in the background, looks the email
@@ -133,7 +99,7 @@ export function createPasswordResetService({
      * @throws 429 with `Retry-After` beyond that
      */
     async requestReset(email: string, address: string): Promise<{ message: string }> {
-      await countRequest(address);
+      await recordAttempt(db, clock(), [forgotThrottleKey(address)], 'password reset requests');
       const work = issue(email)
         .catch((error: unknown) => log.error({ err: error }, 'mailing a password reset failed'))
         .finally(() => pending.delete(work));

@@ -8,7 +8,7 @@ import type { UserActor } from '../../http/actor.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { accountThrottleKey } from '../auth/login-throttle.ts';
-import { guessPassword } from '../auth/password-guess.ts';
+import { guessPassword } from '../auth/attempt-limit.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { endOtherSessions } from '../auth/sessions.repository.ts';
 import { userDeletionRefusal, userUpdateRefusal } from './user-policy.ts';

@@ -1,14 +1,13 @@
-import { Hash } from 'lucide-react';
 import { Navigate, useParams } from 'react-router';
 import type { Tag } from '../../../contract/tags.ts';
 import { BackLink } from '../app/back-link.tsx';
 import { NotFoundContent } from '../app/not-found-content.tsx';
 import { PageHeader } from '../app/page-header.tsx';
 import { TAG_FORM_ID, TagForm } from '../features/tags/tag-form.tsx';
+import { TagNotFound } from './tag-not-found.tsx';
 import { tagIdFromParam } from '../features/tags/tag-id.ts';
 import { useTag } from '../features/tags/tags.queries.ts';
 import { useTagForm, type TagFormState } from '../features/tags/use-tag-form.ts';
-import { ApiError } from '../lib/api-client.ts';
 import { Button } from '../ui/button.tsx';
 import { PageSpinner } from '../ui/spinner.tsx';
 
@@ -59,17 +58,4 @@ function TagEditLoader({ id }: { id: number }) {
 
 function TagEdit({ tag }: { tag: Tag }) {
   return <TagFormPage title="Edit Tag" state={useTagForm(tag)} />;
-}
-
-/** A tag that does not exist (any more), or could not be loaded. */
-export function TagNotFound({ error, pageTitle }: { error: Error; pageTitle: string }) {
-  const missing = error instanceof ApiError && error.status === 404;
-  return (
-    <NotFoundContent
-      pageTitle={pageTitle}
-      icon={Hash}
-      title={missing ? 'This tag does not exist' : 'This tag could not be loaded'}
-      description={missing ? 'It may have been deleted.' : 'Check your connection and reload.'}
-    />
-  );
 }

@@ -7,10 +7,10 @@ import { PageHeader } from '../app/page-header.tsx';
 import { PostResults } from '../features/posts/post-results.tsx';
 import { useTaggedPosts } from '../features/posts/posts.queries.ts';
 import { tagIdFromParam } from '../features/tags/tag-id.ts';
+import { TagNotFound } from './tag-not-found.tsx';
 import { useTag } from '../features/tags/tags.queries.ts';
 import { buttonClasses } from '../ui/button.tsx';
 import { PageSpinner } from '../ui/spinner.tsx';
-import { TagNotFound } from './tag-form.tsx';
 
 /** `/tags/{id}` (SPEC §2 Tags): the posts with that tag, titled '#name'. */
 export function TagRoute() {

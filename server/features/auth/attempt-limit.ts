@@ -1,0 +1,65 @@
+import type { Db } from '../../db/database.ts';
+import { tooManyRequests } from '../../lib/errors.ts';
+import {
+  deleteLoginAttempts,
+  insertLoginAttempts,
+  listLoginAttempts,
+  pruneLoginAttempts,
+} from './login-attempts.repository.ts';
+import { LOGIN_WINDOW_MS, loginRetryAfterSeconds, tryAgainIn } from './login-throttle.ts';
+
+/**
+ * Records one attempt at `now` under each of `keys` (login-throttle.ts), refused when a key had
+ * 10 attempts within the 15 minutes before (login-throttle.ts numbers). Recorded before the
+ * count, so parallel attempts count too; a refused one is forgotten again. Attempts older than
+ * the window are dropped on the way.
+ * @returns the ids of the recorded attempts, for the caller to forget them if they succeed
+ * @throws 429 `Too many {what}. Try again in …` with `Retry-After` (seconds)
+ */
+export async function recordAttempt(
+  db: Db,
+  now: Date,
+  keys: readonly string[],
+  what: string,
+): Promise<number[]> {
+  const since = new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString();
+  await pruneLoginAttempts(db, since);
+  const attemptIds = await insertLoginAttempts(db, keys, now.toISOString());
+  const earlier = (await listLoginAttempts(db, keys, since)).filter(
+    (attempt) => !attemptIds.includes(attempt.id),
+  );
+  const waits = keys.map((key) =>
+    loginRetryAfterSeconds(
+      earlier
+        .filter((attempt) => attempt.throttle_key === key)
+        .map((attempt) => Date.parse(attempt.created_at)),
+      now.getTime(),
+    ),
+  );
+  const wait = Math.max(...waits.map((seconds) => seconds ?? 0));
+  if (wait > 0) {
+    await deleteLoginAttempts(db, attemptIds);
+    throw tooManyRequests(`Too many ${what}. ${tryAgainIn(wait)}`, wait);
+  }
+  return attemptIds;
+}
+
+/**
+ * Runs `guess` (a password check: a sign-in, or the old password of a password change) as one
+ * attempt under each of `keys`, so every way of trying a password shares one limit (issue
+ * "accounts": 10 failures within 15 minutes). The attempt stays recorded only if `guess`
+ * resolves false.
+ * @returns what `guess` resolved to
+ * @throws 429 with `Retry-After` when a key has had too many recent failures (`guess` not run)
+ */
+export async function guessPassword(
+  db: Db,
+  now: Date,
+  keys: readonly string[],
+  guess: () => Promise<boolean>,
+): Promise<boolean> {
+  const attemptIds = await recordAttempt(db, now, keys, 'failed sign-ins');
+  if (!(await guess())) return false;
+  await deleteLoginAttempts(db, attemptIds);
+  return true;
+}
