@@ -14,7 +14,7 @@ import {
 } from './netscape-reader.ts';
 
 /**
- * The shared test corpus (read-only). Expected values quote SOURCES.md beside it, or a count of the
+ * The test corpus (read-only). Expected values quote SOURCES.md beside it, or a count of the
  * file made another way (the grep command is given); `grep -oi '<A '` counts anchors, not lines.
  */
 const CORPUS = `${CORPUS_DIR}/bookmarks`;

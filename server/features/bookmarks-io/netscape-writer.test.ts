@@ -9,7 +9,7 @@ import {
 } from './netscape-reader.ts';
 import { writeBookmarkFile } from './netscape-writer.ts';
 
-/** The shared test corpus (read-only); see its SOURCES.md. */
+/** The test corpus (read-only); see its SOURCES.md. */
 const CORPUS = `${CORPUS_DIR}/bookmarks`;
 
 const readBack = (html: string) => readBookmarkFile(Buffer.from(html, 'utf8'));

@@ -13,7 +13,7 @@ import {
 } from './guarded-fetcher.ts';
 
 /*
- * The SSRF guard against the shared corpus of refusal cases (../shared/corpus/ssrf, four projects'
+ * The SSRF guard against the test corpus of refusal cases (server/test/fixtures/corpus/ssrf, four projects'
  * test suites) and against live local servers: the loopback server the tests start is reachable
  * only through the explicit test-only allowance, redirects and DNS answers are checked where the
  * connection is made.

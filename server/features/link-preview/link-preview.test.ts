@@ -9,7 +9,7 @@ import { createGuardedFetcher, type LinkFetcher } from './guarded-fetcher.ts';
 import { extractMetadata } from './page-metadata.ts';
 
 /*
- * Link previews of real pages: the shared corpus (../shared/corpus/metadata) served by a local
+ * Link previews of real pages: the test corpus (server/test/fixtures/corpus/metadata) served by a local
  * HTTP server on 127.0.0.1, fetched through the SSRF guard (reachable only through its test-only
  * allowance), decoded in the page's charset and read by page-metadata.ts. Pages are served as
  * `text/html` without a charset, so the bytes and their declarations decide, as on a server that

@@ -68,7 +68,7 @@ describe('baseUrlOf', () => {
 });
 
 /*
- * Stored XSS: every payload of the shared corpus (../shared/corpus/xss: DOMPurify's test cases,
+ * Stored XSS: every payload of the test corpus (server/test/fixtures/corpus/xss: DOMPurify's test cases,
  * OWASP's filter evasion cheat sheet, PayloadsAllTheThings' polyglots and intruder list) is
  * sanitized, and the result is parsed the way a browser parses it (parse5, through cheerio). What
  * a browser would build from it must hold nothing active: only allowlisted elements and
