@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope, idParams } from './common.ts';
+import { envelope, id, idOrZero, idParams } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { storedFilePath } from './files.ts';
 import { isCollectionIconId } from './icons.ts';
@@ -37,7 +37,7 @@ export type DuplicateMode = (typeof duplicateModes)[number];
 
 export const startImportQuery = z.object({
   /** An existing collection to import into (write access needed); absent = a new collection. */
-  collection_id: z.coerce.number().int().positive().optional(),
+  collection_id: id.optional(),
   duplicates: z.enum(duplicateModes).default('skip'),
 });
 
@@ -116,7 +116,7 @@ export type ImportJob = z.infer<typeof importJobSchema>;
 
 export const exportQuery = z.object({
   /** Export only this collection and everything below it; 0 = only Uncategorized. */
-  collection_id: z.coerce.number().int().min(0).optional(),
+  collection_id: idOrZero.optional(),
 });
 
 /** `YYYY-MM-DD` of an instant, in UTC. */

@@ -38,6 +38,7 @@ import { registerUserRoutes } from './features/users/users.routes.ts';
 import { createUsersService } from './features/users/users.service.ts';
 import { registerAuthentication } from './http/authentication.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerRequestTextRule } from './http/request-text.ts';
 import { registerWebApp } from './http/web-app.ts';
 import type { Clock } from './lib/clock.ts';
 import { createLogMailer, createSmtpMailer, type Mailer } from './lib/mailer.ts';
@@ -97,6 +98,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerRequestTextRule(app);
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Nestmark API', version: '1' } },

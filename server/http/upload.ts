@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest, payloadTooLarge } from '../lib/errors.ts';
+import { NUL_MESSAGE } from '../lib/nul-character.ts';
 
 /** An uploaded file, read whole. */
 export interface Upload {
@@ -28,6 +29,10 @@ export async function readUpload(request: FastifyRequest, maxBytes: number): Pro
   const part = await request.file({ limits: { fileSize: maxBytes } });
   if (!part || part.fieldname !== 'file') {
     throw badRequest('Choose a file to upload.', { file: ['is required'] });
+  }
+  // The name is request text like any other (server/http/request-text.ts).
+  if (part.filename.includes('\u0000')) {
+    throw badRequest(`The file name ${NUL_MESSAGE}.`, { file: [`its name ${NUL_MESSAGE}`] });
   }
   try {
     return { name: part.filename, bytes: await part.toBuffer() };
