@@ -94,6 +94,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // Long enough for any post body; uploads have their own limit (multipart).
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: config.trustProxy,
+    // `/api/tags/` is `/api/tags`: clients of the original API add the slash (docs/API.md).
+    routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
