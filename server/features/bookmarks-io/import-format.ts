@@ -71,7 +71,8 @@ export function readAtOnce(read: () => BookmarkFile): BookmarkFileReader {
   let entries = file.skipped.length;
   const pending: BookmarkNode[] = [...file.roots];
   for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
-    if (node.kind === 'folder') pending.push(...node.children);
+    // One push per child: spreading a folder of 100,000+ into one call overflows the stack.
+    if (node.kind === 'folder') for (const child of node.children) pending.push(child);
     else entries += 1;
   }
   return {
