@@ -136,6 +136,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     clock,
     store,
     uploadMaxBytes: config.uploadMaxBytes,
+    log: (error, message) => app.log.error({ err: error }, message),
   });
   const favicons = createFaviconCache({ store, fetcher });
   const linkPreviews = createLinkPreviewService({ fetcher, favicons, files, clock });
@@ -156,12 +157,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const posts = createPostsService({ db, clock, onPreviewDue: previews.kick });
   registerHealthRoutes(app, db);
   registerAuthRoutes(app, auth, passwordReset);
-  registerUserRoutes(app, createUsersService({ db, clock }));
+  registerUserRoutes(app, createUsersService({ db, clock, files }));
   registerPostRoutes(app, posts);
   registerCollectionRoutes(app, createCollectionsService({ db, clock }));
   registerTagRoutes(app, createTagsService({ db, clock }));
   registerShareRoutes(app, shares);
-  const trash = createTrashService({ db, clock });
+  const trash = createTrashService({ db, clock, files });
   registerTrashRoutes(app, trash);
   if (config.trashDays !== undefined) {
     const stopPurge = scheduleRecycleBinPurge(trash, config.trashDays, app.log);
