@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope, id, idOrZero, idParams } from './common.ts';
+import { envelope, id, idOrZero, idParams, INTEGER_MAX } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { storedFilePath } from './files.ts';
 import { isCollectionIconId } from './icons.ts';
@@ -160,7 +160,7 @@ export const accountBackupSchema = z.object({
         .int()
         .refine((id): boolean => isCollectionIconId(id), 'is not an icon of the catalogue')
         .nullable(),
-      local_order: z.number().int().positive(),
+      local_order: z.number().int().positive().max(INTEGER_MAX),
       created_at: instant,
       updated_at: instant,
     }),
@@ -180,12 +180,9 @@ export const accountBackupSchema = z.object({
         .string()
         .regex(/^#[0-9a-fA-F]{3,8}$/, 'is not a colour')
         .nullable(),
-      /** A path on this server (the files feature), never another site. */
-      image_path: z
-        .string()
-        .regex(/^\/(?!\/)\S*$/, 'is not a path on this server')
-        .nullable(),
-      order: z.number().int(),
+      /** A stored file of this server (its thumbnail), never another site. */
+      image_path: storedFilePath.nullable(),
+      order: z.number().int().min(-INTEGER_MAX).max(INTEGER_MAX),
       archived_at: instant.nullable(),
       preview_status: z.enum(['pending', 'done', 'failed']).nullable(),
       created_at: instant,
