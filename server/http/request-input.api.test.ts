@@ -152,3 +152,13 @@ describe('text with a NUL character', () => {
     expect(await rowCounts()).toEqual(before);
   });
 });
+
+describe('paths the router refuses', () => {
+  it.each([
+    ['not valid percent-encoded UTF-8', '/api/posts/%ED%A0%80'],
+    ['with a parameter longer than the router takes', `/api/posts/${'1'.repeat(200)}`],
+  ])('%s are a 400 in the usual shape', async (_, url) => {
+    const response = await t.request('GET', url, { token: user.token });
+    expectValidation(response);
+  });
+});
