@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope, idParams } from './common.ts';
+import { envelope, id, idOrZero, idParams, INTEGER_MAX } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { storedFilePath } from './files.ts';
 import { isCollectionIconId } from './icons.ts';
@@ -37,7 +37,7 @@ export type DuplicateMode = (typeof duplicateModes)[number];
 
 export const startImportQuery = z.object({
   /** An existing collection to import into (write access needed); absent = a new collection. */
-  collection_id: z.coerce.number().int().positive().optional(),
+  collection_id: id.optional(),
   duplicates: z.enum(duplicateModes).default('skip'),
 });
 
@@ -116,7 +116,7 @@ export type ImportJob = z.infer<typeof importJobSchema>;
 
 export const exportQuery = z.object({
   /** Export only this collection and everything below it; 0 = only Uncategorized. */
-  collection_id: z.coerce.number().int().min(0).optional(),
+  collection_id: idOrZero.optional(),
 });
 
 /** `YYYY-MM-DD` of an instant, in UTC. */
@@ -160,7 +160,7 @@ export const accountBackupSchema = z.object({
         .int()
         .refine((id): boolean => isCollectionIconId(id), 'is not an icon of the catalogue')
         .nullable(),
-      local_order: z.number().int().positive(),
+      local_order: z.number().int().positive().max(INTEGER_MAX),
       created_at: instant,
       updated_at: instant,
     }),
@@ -180,12 +180,9 @@ export const accountBackupSchema = z.object({
         .string()
         .regex(/^#[0-9a-fA-F]{3,8}$/, 'is not a colour')
         .nullable(),
-      /** A path on this server (the files feature), never another site. */
-      image_path: z
-        .string()
-        .regex(/^\/(?!\/)\S*$/, 'is not a path on this server')
-        .nullable(),
-      order: z.number().int(),
+      /** A stored file of this server (its thumbnail), never another site. */
+      image_path: storedFilePath.nullable(),
+      order: z.number().int().min(-INTEGER_MAX).max(INTEGER_MAX),
       archived_at: instant.nullable(),
       preview_status: z.enum(['pending', 'done', 'failed']).nullable(),
       created_at: instant,

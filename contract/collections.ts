@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope, idParams, queryBoolean } from './common.ts';
+import { envelope, id, idParams, INTEGER_MAX, queryBoolean } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { isCollectionIconId } from './icons.ts';
 
@@ -48,7 +48,7 @@ export const collectionListing = z.union([
 
 export const createCollectionBody = z.object({
   name: collectionName,
-  parent_id: z.number().int().positive().nullish(),
+  parent_id: id.nullish(),
   icon_id: iconId.nullish(),
 });
 
@@ -59,9 +59,9 @@ export const createCollectionBody = z.object({
 export const updateCollectionBody = z.object({
   name: collectionName.optional(),
   icon_id: iconId.nullable().optional(),
-  parent_id: z.number().int().positive().nullable().optional(),
+  parent_id: id.nullable().optional(),
   is_root: z.boolean().optional(),
-  local_order: z.number().int().min(0).optional(),
+  local_order: z.number().int().min(0).max(INTEGER_MAX).optional(),
 });
 
 export const deleteCollectionQuery = z.object({ nested: queryBoolean.optional() });

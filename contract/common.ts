@@ -1,7 +1,36 @@
 import { z } from 'zod';
 
+/**
+ * Largest id, order number or position the API takes: PostgreSQL's `integer` is 32-bit signed, and
+ * both databases must answer alike (a larger one is a 400, never a database error).
+ */
+export const INTEGER_MAX = 2 ** 31 - 1;
+
+/**
+ * A whole number from `min` to {@link INTEGER_MAX}, written as a JSON number or as its decimal
+ * digits in a string (`12` or `"12"`: paths and queries are text, and some clients send body ids
+ * as strings). Anything else is a 400: `"1.5"`, `"1e3"`, `""`, `" 1"`, `"abc"`, `-1`.
+ */
+function wholeNumber(min: number) {
+  return z
+    .union([
+      z.number(),
+      z
+        .string()
+        .regex(/^[0-9]+$/, 'must be a whole number')
+        .transform(Number),
+    ])
+    .pipe(z.number().int().min(min).max(INTEGER_MAX));
+}
+
+/** The one schema of an id wherever the API takes one: path, query or body. */
+export const id = wholeNumber(1);
+
+/** An id, or 0 where 0 means Uncategorized (SPEC §3). */
+export const idOrZero = wholeNumber(0);
+
 /** A positive integer id in a path, e.g. `/api/posts/{id}`; anything else is a 400. */
-export const idParams = z.object({ id: z.coerce.number().int().positive() });
+export const idParams = z.object({ id });
 
 /**
  * A boolean in a query string: `true`/`1` are true, `false`/`0` false; anything else is a 400.

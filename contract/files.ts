@@ -16,8 +16,19 @@ export const storedFileName = z.string().regex(new RegExp(`^${STORED_FILE_NAME}$
   message: 'is not a file name',
 });
 
+const STORED_FILE_PATH = new RegExp(`^${FILES_PATH}${STORED_FILE_NAME}$`);
+
+/**
+ * Whether `path` is the path of a stored file, e.g. `/api/files/Xy…Q.webp`: the only image a post
+ * shows. Any other value, `/\host/x` included (browsers read it as `//host/x`), could load
+ * images from another host.
+ */
+export function isStoredFilePath(path: string): boolean {
+  return STORED_FILE_PATH.test(path);
+}
+
 /** Path of a stored file as posts refer to it, e.g. `/api/files/Xy…Q.webp`. */
-export const storedFilePath = z.string().regex(new RegExp(`^${FILES_PATH}${STORED_FILE_NAME}$`), {
+export const storedFilePath = z.string().regex(STORED_FILE_PATH, {
   message: 'is not the path of a stored file',
 });
 

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { envelope, idParams, queryBoolean, timestamp } from './common.ts';
+import {
+  envelope,
+  id,
+  idOrZero,
+  idParams,
+  INTEGER_MAX,
+  queryBoolean,
+  timestamp,
+} from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { tagName, tagSchema } from './tags.ts';
 
@@ -61,17 +69,17 @@ export const POST_TITLE_MAX = 255;
 /** `is_uncategorized` arrives as a boolean or 0/1 (SPEC §3). */
 const flag = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((value) => !!value);
 /** `collection_id` null, 0 = Uncategorized (SPEC §3). */
-const collectionRef = z.number().int().min(0).nullable();
+const collectionRef = idOrZero.nullable();
 
 export const listPostsQuery = z.object({
-  collection_id: z.coerce.number().int().min(0).optional(),
+  collection_id: idOrZero.optional(),
   is_uncategorized: queryBoolean.optional(),
   is_archived: queryBoolean.optional(),
   withTags: queryBoolean.optional(),
   /** Page size; 0 or absent = all. */
   limit: z.coerce.number().int().min(0).optional(),
   /** Cursor: posts after this one in the list's order. */
-  after_id: z.coerce.number().int().positive().optional(),
+  after_id: id.optional(),
   /**
    * Search (SPEC §2 Search): case-insensitive substrings of title, text, URL, description and
    * tags, all required; `"exact phrase"`, `-word` to exclude, `tag:name`, `type:link|text`.
@@ -80,7 +88,7 @@ export const listPostsQuery = z.object({
   /** With `collection_id`: also the posts of every collection below it. */
   withDescendants: queryBoolean.optional(),
   /** Only posts with this tag of the caller's. */
-  tag_id: z.coerce.number().int().positive().optional(),
+  tag_id: id.optional(),
 });
 
 export const createPostBody = z.object({
@@ -103,7 +111,7 @@ export const updatePostBody = z.object({
   collection_id: collectionRef.optional(),
   is_uncategorized: flag.optional(),
   tag_names: z.array(tagName).max(100).optional(),
-  order: z.number().int().min(1).optional(),
+  order: z.number().int().min(1).max(INTEGER_MAX).optional(),
   is_archived: z.boolean().optional(),
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope, idParams } from './common.ts';
+import { envelope, id, idParams } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { Permission } from './permissions.ts';
 
@@ -75,7 +75,7 @@ export const privateShareSchema = z.object({
 export type PrivateShare = z.infer<typeof privateShareSchema>;
 
 export const createPublicShareBody = z.object({
-  collection_id: z.number().int().positive(),
+  collection_id: id,
   token: shareToken.optional(),
   is_active: z.boolean().default(true),
   include_descendants: z.boolean().default(false),
@@ -88,15 +88,15 @@ export const updatePublicShareBody = z.object({
 });
 
 export const createPrivateShareBody = z.object({
-  collection_id: z.number().int().positive(),
-  user_id: z.number().int().positive(),
+  collection_id: id,
+  user_id: id,
   permission: memberPermission.default(Permission.FULL),
 });
 
 export const updatePrivateShareBody = z.object({ permission: memberPermission });
 
 const collectionFilter = z.object({
-  collection_id: z.coerce.number().int().positive().optional(),
+  collection_id: id.optional(),
 });
 
 export const shareEndpoints = {

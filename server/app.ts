@@ -37,7 +37,8 @@ import { registerTagRoutes } from './features/tags/tags.routes.ts';
 import { registerUserRoutes } from './features/users/users.routes.ts';
 import { createUsersService } from './features/users/users.service.ts';
 import { registerAuthentication } from './http/authentication.ts';
-import { registerErrorHandler } from './http/error-handler.ts';
+import { answerFrameworkError, registerErrorHandler } from './http/error-handler.ts';
+import { registerRequestTextRule } from './http/request-text.ts';
 import { registerWebApp } from './http/web-app.ts';
 import type { Clock } from './lib/clock.ts';
 import { createLogMailer, createSmtpMailer, type Mailer } from './lib/mailer.ts';
@@ -93,10 +94,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // Long enough for any post body; uploads have their own limit (multipart).
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: config.trustProxy,
+    // `/api/tags/` is `/api/tags`: clients of the original API add the slash (docs/API.md).
+    routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerRequestTextRule(app);
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Nestmark API', version: '1' } },
@@ -132,6 +137,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     clock,
     store,
     uploadMaxBytes: config.uploadMaxBytes,
+    log: (error, message) => app.log.error({ err: error }, message),
   });
   const favicons = createFaviconCache({ store, fetcher });
   const linkPreviews = createLinkPreviewService({ fetcher, favicons, files, clock });
@@ -152,12 +158,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const posts = createPostsService({ db, clock, onPreviewDue: previews.kick });
   registerHealthRoutes(app, db);
   registerAuthRoutes(app, auth, passwordReset);
-  registerUserRoutes(app, createUsersService({ db, clock }));
+  registerUserRoutes(app, createUsersService({ db, clock, files }));
   registerPostRoutes(app, posts);
   registerCollectionRoutes(app, createCollectionsService({ db, clock }));
   registerTagRoutes(app, createTagsService({ db, clock }));
   registerShareRoutes(app, shares);
-  const trash = createTrashService({ db, clock });
+  const trash = createTrashService({ db, clock, files });
   registerTrashRoutes(app, trash);
   if (config.trashDays !== undefined) {
     const stopPurge = scheduleRecycleBinPurge(trash, config.trashDays, app.log);

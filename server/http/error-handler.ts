@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody, ErrorCode } from '../../contract/common.ts';
 import { AppError } from '../lib/errors.ts';
@@ -18,6 +18,19 @@ const codeByStatus: Record<number, ErrorCode> = {
 
 function body(code: ErrorCode, message: string, fields?: Record<string, string[]>): ApiErrorBody {
   return { error: { code, message, ...(fields && { fields }) } };
+}
+
+/**
+ * Fastify's own refusals before any route runs (its `frameworkErrors`): a path that is not valid
+ * percent-encoded UTF-8, or a path parameter longer than the router takes. Both are the client's
+ * mistake: 400 in the usual shape (Fastify would answer its own shape, and 414 for the second).
+ */
+export function answerFrameworkError(error: FastifyError, _request: unknown, reply: FastifyReply) {
+  const message =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? 'A part of the path is too long.'
+      : 'The path is not a valid URL.';
+  void reply.code(400).send(body('VALIDATION', message));
 }
 
 /**

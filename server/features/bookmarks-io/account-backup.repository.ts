@@ -77,7 +77,7 @@ export async function insertTags(
   const ids: number[] = [];
   for (const batch of batches(rows)) {
     const inserted = await db.insertInto('tags').values(batch).returning('id').execute();
-    ids.push(...inserted.map((row) => row.id));
+    for (const row of inserted) ids.push(row.id);
   }
   return ids;
 }

@@ -14,6 +14,7 @@ import type { FileDownload } from '../../http/endpoint.ts';
 import type { Upload } from '../../http/upload.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { conflict, unprocessable } from '../../lib/errors.ts';
+import { parseJsonWithoutNul } from '../../lib/nul-character.ts';
 import { randomAlphanumeric } from '../../lib/random-token.ts';
 import {
   filePathsIn,
@@ -336,7 +337,7 @@ export function createAccountBackupService({
 export function parseBackup(bytes: Uint8Array): AccountBackup {
   let json: unknown;
   try {
-    json = JSON.parse(new TextDecoder().decode(bytes));
+    json = parseJsonWithoutNul(new TextDecoder().decode(bytes));
   } catch {
     throw unprocessable('This file is not a Nestmark backup: it is not JSON.');
   }

@@ -84,7 +84,7 @@ export async function insertCollections(
   const ids: number[] = [];
   for (const batch of batches(rows)) {
     const inserted = await db.insertInto('collections').values(batch).returning('id').execute();
-    ids.push(...inserted.map((row) => row.id));
+    for (const row of inserted) ids.push(row.id);
   }
   return ids;
 }

@@ -1,4 +1,5 @@
 import type { ImportFormatId } from '../../../contract/bookmarks-io.ts';
+import { parseJsonWithoutNul, withoutNul } from '../../lib/nul-character.ts';
 import type { BookmarkFile, BookmarkFileReader, BookmarkNode } from './netscape-reader.ts';
 
 /**
@@ -24,9 +25,12 @@ export interface ImportInput {
   bytes: Uint8Array;
   /** The first 16 KiB as UTF-8 without a byte order mark, for detection. */
   head(): string;
-  /** The whole file as UTF-8 without a byte order mark (JSON and CSV exports are UTF-8). */
+  /**
+   * The whole file as UTF-8 without a byte order mark (JSON and CSV exports are UTF-8) and without
+   * NUL characters (server/lib/nul-character.ts).
+   */
   text(): string;
-  /** The file parsed as JSON; undefined when it is not JSON. */
+  /** The file parsed as JSON, no string in it holding a NUL; undefined when it is not JSON. */
   json(): unknown;
 }
 
@@ -37,7 +41,7 @@ export function importInput(bytes: Uint8Array): ImportInput {
   let head: string | undefined;
   let text: string | undefined;
   let json: { value: unknown } | undefined;
-  const decode = (part: Uint8Array) => new TextDecoder('utf-8').decode(part);
+  const decode = (part: Uint8Array) => withoutNul(new TextDecoder('utf-8').decode(part));
   const input: ImportInput = {
     bytes,
     head: () => (head ??= decode(bytes.subarray(0, HEAD_BYTES))),
@@ -48,7 +52,7 @@ export function importInput(bytes: Uint8Array): ImportInput {
         // Only what opens like JSON is parsed: trying a large HTML file would waste time.
         if (/^\s*[[{]/.test(input.head())) {
           try {
-            value = JSON.parse(input.text());
+            value = parseJsonWithoutNul(input.text());
           } catch {
             value = undefined;
           }
@@ -67,7 +71,8 @@ export function readAtOnce(read: () => BookmarkFile): BookmarkFileReader {
   let entries = file.skipped.length;
   const pending: BookmarkNode[] = [...file.roots];
   for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
-    if (node.kind === 'folder') pending.push(...node.children);
+    // One push per child: spreading a folder of 100,000+ into one call overflows the stack.
+    if (node.kind === 'folder') for (const child of node.children) pending.push(child);
     else entries += 1;
   }
   return {

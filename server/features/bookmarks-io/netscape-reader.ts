@@ -11,6 +11,7 @@
 import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
 import { TAG_NAME_MAX } from '../../../contract/tags.ts';
 import { decodeHtml } from '../../lib/html-charset.ts';
+import { withoutNul } from '../../lib/nul-character.ts';
 
 export interface BookmarkFolder {
   kind: 'folder';
@@ -571,8 +572,9 @@ function checkUrl(href: string): SkipReason | null {
 function decodeBytes(bytes: Uint8Array): { encoding: string; text: string } {
   const { encoding, text } = decodeHtml(bytes);
   // The HTML spec normalises CRLF and CR to LF before tokenising; htmlparser2 does not, and
-  // descriptions keep their line breaks, so do it here (Chrome on Windows writes CRLF).
-  return { encoding, text: text.replace(/\r\n?/g, '\n') };
+  // descriptions keep their line breaks, so do it here (Chrome on Windows writes CRLF). NUL
+  // characters go (server/lib/nul-character.ts).
+  return { encoding, text: withoutNul(text.replace(/\r\n?/g, '\n')) };
 }
 
 /** Collapses runs of HTML whitespace to one space and trims (titles wrapped across lines). */

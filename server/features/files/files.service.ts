@@ -19,9 +19,11 @@ import {
 import {
   deleteFilesByName,
   insertFile,
+  isFileReferenced,
   listFilesOfUser,
   listOrphanThumbnailNames,
   listThumbnailNamesOfPost,
+  listUploadNames,
 } from './files.repository.ts';
 
 export type FilesService = ReturnType<typeof createFilesService>;
@@ -90,12 +92,15 @@ export function createFilesService({
   clock,
   store,
   uploadMaxBytes,
+  log,
 }: {
   db: Db;
   clock: Clock;
   store: FileStore;
   /** The largest upload in bytes (UPLOAD_MAX_MB), also the largest image a restore takes. */
   uploadMaxBytes: number;
+  /** Where a file that could not be removed from the disk is reported. */
+  log: (error: unknown, message: string) => void;
 }) {
   /** Writes `bytes` under a new random name. @returns the name */
   async function write(bytes: Buffer, extension: ImageExtension): Promise<string> {
@@ -189,6 +194,49 @@ export function createFilesService({
       await deleteFilesByName(db, names);
       await Promise.all(names.map((name) => store.remove('files', name)));
       return names.length;
+    },
+
+    /**
+     * In the transaction that deleted `posts` for good, after deleting them: forgets (drops the
+     * rows of) the thumbnails left without a post and the uploads these posts showed that no
+     * remaining post refers to. @returns their names, for {@link removeFiles} once committed.
+     */
+    async forgetFilesOfDeletedPosts(
+      trx: Db,
+      posts: readonly { content: string; image_path: string | null }[],
+    ): Promise<string[]> {
+      const paths = new Set<string>();
+      for (const post of posts) {
+        for (const path of filePathsIn(post.content)) paths.add(path);
+        for (const path of filePathsIn(post.image_path ?? '')) paths.add(path);
+      }
+      const names = await listOrphanThumbnailNames(trx);
+      for (const name of await listUploadNames(trx, Array.from(paths, nameOfPath))) {
+        if (!(await isFileReferenced(trx, filePath(name)))) names.push(name);
+      }
+      await deleteFilesByName(trx, names);
+      return names;
+    },
+
+    /**
+     * Names of all the user's stored files (uploads and thumbnails), read in the transaction that
+     * deletes the user (their rows go with the user), for {@link removeFiles} once committed.
+     */
+    async listFileNamesOfUser(trx: Db, userId: number): Promise<string[]> {
+      return (await listFilesOfUser(trx, userId)).map((row) => row.name);
+    },
+
+    /**
+     * Removes files from the disk once the transaction that forgot them has committed, so a
+     * rollback never leaves rows without files. A file that cannot be removed is logged, not an
+     * error: the deletion itself has happened.
+     */
+    async removeFiles(names: readonly string[]): Promise<void> {
+      for (const name of names) {
+        await store
+          .remove('files', name)
+          .catch((error: unknown) => log(error, `removing stored file ${name} failed`));
+      }
     },
 
     /**

@@ -403,7 +403,7 @@ describe('bad input gets a 4xx JSON error and writes nothing', () => {
     ['missing content', { title: 'x' }],
     ['blank content', { content: '   ' }],
     ['content of the wrong type', { content: 42 }],
-    ['a collection id of the wrong type', { content: 'x', collection_id: '7' }],
+    ['a collection id of the wrong type', { content: 'x', collection_id: 'seven' }],
     ['a negative collection id', { content: 'x', collection_id: -3 }],
     ['tag names that are not strings', { content: 'x', tag_names: [1, 2] }],
     ['an empty tag name', { content: 'x', tag_names: [''] }],

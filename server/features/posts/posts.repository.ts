@@ -178,10 +178,9 @@ export async function listPosts(
 export async function deleteArchivedPosts(
   db: Db,
   options: { userId?: number; before?: string },
-): Promise<number[]> {
+): Promise<{ id: number; content: string; image_path: string | null }[]> {
   let query = db.deleteFrom('posts').where('archived_at', 'is not', null);
   if (options.userId !== undefined) query = query.where('user_id', '=', options.userId);
   if (options.before !== undefined) query = query.where('archived_at', '<', options.before);
-  const rows = await query.returning('id').execute();
-  return rows.map((row) => row.id);
+  return query.returning(['id', 'content', 'image_path']).execute();
 }

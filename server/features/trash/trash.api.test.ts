@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
+import { createFileStore } from '../files/file-store.ts';
+import { createFilesService } from '../files/files.service.ts';
 import { createTrashService } from './trash.service.ts';
 
 let t: TestApp;
@@ -98,7 +100,14 @@ describe('the recycle bin', () => {
       })
     ).body.data.token.access_token;
 
-    const purged = await createTrashService({ db: t.db, clock: t.clock }).purgeOlderThan(30);
+    const files = createFilesService({
+      db: t.db,
+      clock: t.clock,
+      store: createFileStore(t.config.dataDir),
+      uploadMaxBytes: t.config.uploadMaxBytes,
+      log: () => undefined,
+    });
+    const purged = await createTrashService({ db: t.db, clock: t.clock, files }).purgeOlderThan(30);
     expect(purged).toBeGreaterThanOrEqual(1);
     expect(await bin(user)).toEqual(['recent']);
   });

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { UserActor } from '../../http/actor.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { FilesService } from '../files/files.service.ts';
 import { deleteArchivedPosts } from '../posts/posts.repository.ts';
 
 export type TrashService = ReturnType<typeof createTrashService>;
@@ -13,18 +14,35 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * automatic purge of posts deleted more than TRASH_DAYS ago. Listing and restoring are post
  * operations (posts.service).
  */
-export function createTrashService({ db, clock }: { db: Db; clock: Clock }) {
-  return {
-    /** Deletes every post in the actor's recycle bin for good. Returns how many went. */
-    async clear(actor: UserActor): Promise<number> {
-      return (await deleteArchivedPosts(db, { userId: actor.userId })).length;
-    },
+export function createTrashService({
+  db,
+  clock,
+  files,
+}: {
+  db: Db;
+  clock: Clock;
+  files: Pick<FilesService, 'forgetFilesOfDeletedPosts' | 'removeFiles'>;
+}) {
+  /** Deletes the matching posts for good with the stored files only they used. @returns how many */
+  async function purge(options: Parameters<typeof deleteArchivedPosts>[1]): Promise<number> {
+    const { count, names } = await db.transaction().execute(async (trx) => {
+      const posts = await deleteArchivedPosts(trx, options);
+      return { count: posts.length, names: await files.forgetFilesOfDeletedPosts(trx, posts) };
+    });
+    await files.removeFiles(names);
+    return count;
+  }
 
-    /** Deletes for good, in every user's bin, the posts deleted more than `days` days ago. */
-    async purgeOlderThan(days: number): Promise<number> {
-      const before = new Date(clock().getTime() - days * DAY_MS).toISOString();
-      return (await deleteArchivedPosts(db, { before })).length;
-    },
+  return {
+    /** Deletes every post in the actor's recycle bin for good, with its files. @returns how many */
+    clear: (actor: UserActor): Promise<number> => purge({ userId: actor.userId }),
+
+    /**
+     * Deletes for good, with their files, in every user's bin, the posts deleted more than `days`
+     * days ago. @returns how many
+     */
+    purgeOlderThan: (days: number): Promise<number> =>
+      purge({ before: new Date(clock().getTime() - days * DAY_MS).toISOString() }),
   };
 }
 

@@ -10,6 +10,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { accountThrottleKey } from '../auth/login-throttle.ts';
 import { guessPassword } from '../auth/attempt-limit.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import type { FilesService } from '../files/files.service.ts';
 import { endOtherSessions } from '../auth/sessions.repository.ts';
 import { userDeletionRefusal, userUpdateRefusal } from './user-policy.ts';
 import { toUser } from './users.presenter.ts';
@@ -31,7 +32,15 @@ const emailInUse = () => conflict(EMAIL_IN_USE, { email: [EMAIL_IN_USE] });
 export type UsersService = ReturnType<typeof createUsersService>;
 
 /** User administration and one's own account (SPEC §2 Users, §7; REFERENCE §8). */
-export function createUsersService({ db, clock }: { db: Db; clock: Clock }) {
+export function createUsersService({
+  db,
+  clock,
+  files,
+}: {
+  db: Db;
+  clock: Clock;
+  files: Pick<FilesService, 'listFileNamesOfUser' | 'removeFiles'>;
+}) {
   /** Runs a write that may hit the unique email index, turning that into a 409. */
   async function guardEmail<T>(write: () => Promise<T>): Promise<T> {
     try {
@@ -129,17 +138,20 @@ export function createUsersService({ db, clock }: { db: Db; clock: Clock }) {
     },
 
     /**
-     * Deletes the user and all their data in one transaction.
+     * Deletes the user and all their data in one transaction, then their stored files.
      * @throws 403 unless the actor is the owner, or for oneself (so an owner always remains); 404
      */
     async delete(actor: UserActor, id: number): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+      const fileNames = await db.transaction().execute(async (trx) => {
         const ownerIds = await lockOwnerIds(trx);
         const refusal = userDeletionRefusal(actor.userId, id, ownerIds);
         if (refusal) throw refusal;
         if (!(await findUser(trx, id))) throw notFound('User');
+        const names = await files.listFileNamesOfUser(trx, id);
         await deleteUserAndData(trx, id);
+        return names;
       });
+      await files.removeFiles(fileNames);
     },
   };
 }

@@ -2,6 +2,7 @@ import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 import { Fragment, lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { isStoredFilePath } from '../../../../contract/files.ts';
 import { POST_MENU_ABOVE_PERMISSION } from '../../../../contract/permissions.ts';
 import type { Post } from '../../../../contract/posts.ts';
 import type { Tag } from '../../../../contract/tags.ts';
@@ -121,7 +122,7 @@ function LinkPostCard({ post, actions, updating, footer }: Omit<CardBodyProps, '
   const domain = displayDomain(post.base_url ?? url) || url;
   const textColour = post.color ? readableTextOn(post.color) : undefined;
   // Only images served by Nestmark itself; a remote one would leak the visit to its host.
-  const image = post.image_path && /^\/(?!\/)/.test(post.image_path) ? post.image_path : null;
+  const image = post.image_path && isStoredFilePath(post.image_path) ? post.image_path : null;
   const pending = post.preview_status === 'pending';
   return (
     <article

@@ -1,0 +1,137 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, multipartFile, type TestApp, type TestUser } from '../../test/test-app.ts';
+import { createTrashService } from '../trash/trash.service.ts';
+import { createFileStore } from './file-store.ts';
+import { createFilesService } from './files.service.ts';
+
+/*
+ * Stored images leave with what used them (docs/API.md, files): when a post is deleted for good
+ * (recycle bin cleared, or purged after TRASH_DAYS) its thumbnail and the uploads only it used are
+ * no longer served, and neither are a deleted user's.
+ */
+
+let t: TestApp;
+let files: ReturnType<typeof createFilesService>;
+beforeAll(async () => {
+  t = await createTestApp();
+  files = createFilesService({
+    db: t.db,
+    clock: t.clock,
+    store: createFileStore(t.config.dataDir),
+    uploadMaxBytes: t.config.uploadMaxBytes,
+    log: () => undefined,
+  });
+});
+afterAll(() => t.close());
+
+const png = () =>
+  sharp({ create: { width: 20, height: 10, channels: 3, background: '#3366ff' } })
+    .png()
+    .toBuffer();
+
+async function uploaded(user: TestUser): Promise<string> {
+  const res = await t.request('POST', '/api/files', {
+    token: user.token,
+    ...multipartFile('image.png', await png(), { contentType: 'image/png' }),
+  });
+  expect(res.status, res.text).toBe(201);
+  return res.body.data.path;
+}
+
+/** A post showing the upload `image`, and a link post with a thumbnail. @returns both paths */
+async function postsWithImages(user: TestUser, image: string) {
+  const note = await t.request('POST', '/api/posts', {
+    token: user.token,
+    body: { content: `<p>look</p><img src="${image}">` },
+  });
+  expect(note.status, note.text).toBe(201);
+  const link = await t.request('POST', '/api/posts', {
+    token: user.token,
+    body: { content: 'https://example.com/page' },
+  });
+  expect(link.status, link.text).toBe(201);
+  const thumbnail = await files.saveThumbnail(
+    { id: link.body.data.id, user_id: user.id },
+    await png(),
+  );
+  await t.db
+    .updateTable('posts')
+    .set({ image_path: thumbnail })
+    .where('id', '=', link.body.data.id)
+    .execute();
+  return { postIds: [note.body.data.id, link.body.data.id] as number[], thumbnail };
+}
+
+async function trash(user: TestUser, postIds: number[]) {
+  for (const id of postIds) {
+    expect((await t.request('DELETE', `/api/posts/${id}`, { token: user.token })).status).toBe(204);
+  }
+}
+
+const served = async (path: string) => (await t.request('GET', path)).status;
+const onDisk = (path: string) =>
+  readdirSync(join(t.config.dataDir, 'files')).includes(path.slice('/api/files/'.length));
+
+describe('files of posts deleted for good', () => {
+  it('go when the recycle bin is cleared; an upload another post shows stays', async () => {
+    const user = await t.createUser();
+    const image = await uploaded(user);
+    const shared = await uploaded(user);
+    const { postIds, thumbnail } = await postsWithImages(user, image);
+    const keeper = await t.request('POST', '/api/posts', {
+      token: user.token,
+      body: { content: `<img src="${shared}">` },
+    });
+    expect(keeper.status).toBe(201);
+    const binned = await t.request('POST', '/api/posts', {
+      token: user.token,
+      body: { content: `<img src="${shared}">` },
+    });
+    await trash(user, [...postIds, binned.body.data.id]);
+    expect(await served(image)).toBe(200);
+
+    const cleared = await t.request('DELETE', '/api/posts?is_trashed=1', { token: user.token });
+    expect(cleared.status).toBe(204);
+    expect(await served(image)).toBe(404);
+    expect(await served(thumbnail)).toBe(404);
+    expect(onDisk(image)).toBe(false);
+    expect(await served(shared)).toBe(200);
+    const rows = await t.db
+      .selectFrom('files')
+      .select('name')
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(rows.map((row) => `/api/files/${row.name}`)).toEqual([shared]);
+  });
+
+  it('go when the recycle bin is purged after TRASH_DAYS', async () => {
+    const user = await t.createUser();
+    const image = await uploaded(user);
+    const { postIds, thumbnail } = await postsWithImages(user, image);
+    await trash(user, postIds);
+    t.clock.advance(31 * 24 * 3600 * 1000);
+    const purged = await createTrashService({ db: t.db, clock: t.clock, files }).purgeOlderThan(30);
+    expect(purged).toBeGreaterThanOrEqual(2);
+    expect(await served(image)).toBe(404);
+    expect(await served(thumbnail)).toBe(404);
+  });
+});
+
+describe('files of a deleted user', () => {
+  it('go with the user', async () => {
+    const owner = await t.createUser({ permission: 255 });
+    const user = await t.createUser();
+    const image = await uploaded(user);
+    const unused = await uploaded(user);
+    const { thumbnail } = await postsWithImages(user, image);
+    const deleted = await t.request('DELETE', `/api/users/${user.id}`, { token: owner.token });
+    expect(deleted.status, deleted.text).toBe(204);
+    for (const path of [image, unused, thumbnail]) {
+      expect(await served(path)).toBe(404);
+      expect(onDisk(path)).toBe(false);
+    }
+  });
+});
