@@ -20,13 +20,35 @@ export const collectionSchema = z.object({
 });
 export type Collection = z.infer<typeof collectionSchema>;
 
+/**
+ * Deepest a collection may lie: a top-level collection is at level 1, so at most this many
+ * levels. Creating, moving, restoring and importing keep within it (422 otherwise).
+ */
+export const MAX_COLLECTION_DEPTH = 32;
+
 /** A collection with its children, in sibling order (`nested` is `[]` for a leaf). */
 export interface CollectionNode extends Collection {
   nested: CollectionNode[];
 }
-export const collectionNodeSchema: z.ZodType<CollectionNode> = collectionSchema.extend({
-  nested: z.lazy(() => z.array(collectionNodeSchema)),
+const collectionNodeFields = collectionSchema.extend({
+  nested: z.array(z.unknown()).meta({ description: 'Its children, each a collection node.' }),
 });
+/**
+ * Checked node by node with an explicit stack rather than by a recursive schema: trees made
+ * before MAX_COLLECTION_DEPTH existed can be hundreds of levels deep, and a recursive check of
+ * those exhausts the call stack (a 500 for everyone who sees the tree).
+ */
+export const collectionNodeSchema = collectionNodeFields.superRefine((node, ctx) => {
+  const pending = [...node.nested];
+  while (pending.length > 0) {
+    const child = collectionNodeFields.safeParse(pending.pop());
+    if (!child.success) {
+      ctx.addIssue({ code: 'custom', path: ['nested'], message: 'Not a collection node.' });
+      return;
+    }
+    pending.push(...child.data.nested);
+  }
+}) as unknown as z.ZodType<CollectionNode>;
 
 const collectionName = z.string().trim().min(1, 'Name is required.').max(255);
 const iconId = z
@@ -89,7 +111,7 @@ export const collectionEndpoints = {
   create: defineEndpoint({
     method: 'POST',
     path: '/api/collections',
-    summary: 'Create a collection, last among its siblings; `parent_id` nests it.',
+    summary: `Create a collection, last among its siblings; \`parent_id\` nests it. 422 below level ${MAX_COLLECTION_DEPTH}.`,
     auth: 'user',
     body: createCollectionBody,
     status: 201,
@@ -98,8 +120,7 @@ export const collectionEndpoints = {
   update: defineEndpoint({
     method: 'PATCH',
     path: '/api/collections/{id}',
-    summary:
-      'Rename, change the icon or move a collection. 422 when moving it into itself or one of its descendants.',
+    summary: `Rename, change the icon or move a collection. 422 when moving it into itself or one of its descendants, or deeper than ${MAX_COLLECTION_DEPTH} levels.`,
     auth: 'user',
     params: idParams,
     body: updateCollectionBody,

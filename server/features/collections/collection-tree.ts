@@ -21,16 +21,13 @@ export function buildTree<T extends TreeItem>(items: readonly T[]): TreeNode<T>[
     const parent = node.parent_id === null ? undefined : nodes.get(node.parent_id);
     (parent ? parent.nested : roots).push(node);
   }
-  const sort = (list: TreeNode<T>[]) => {
-    list.sort(bySiblingOrder);
-    for (const node of list) sort(node.nested);
-  };
-  sort(roots);
+  roots.sort(bySiblingOrder);
+  for (const node of nodes.values()) node.nested.sort(bySiblingOrder);
   return roots;
 }
 
-/** Ids of `rootId` and every item below it (breadth first, `rootId` first). */
-export function subtreeIds(items: readonly TreeItem[], rootId: number): number[] {
+/** Ids of each item's children, by parent id. */
+function childIds(items: readonly TreeItem[]): Map<number, number[]> {
   const children = new Map<number, number[]>();
   for (const item of items) {
     if (item.parent_id === null) continue;
@@ -38,9 +35,27 @@ export function subtreeIds(items: readonly TreeItem[], rootId: number): number[]
     list.push(item.id);
     children.set(item.parent_id, list);
   }
+  return children;
+}
+
+/** Ids of `rootId` and every item below it (breadth first, `rootId` first). */
+export function subtreeIds(items: readonly TreeItem[], rootId: number): number[] {
+  const children = childIds(items);
   const ids = [rootId];
   for (let i = 0; i < ids.length; i++) ids.push(...(children.get(ids[i]!) ?? []));
   return ids;
+}
+
+/** Number of levels from `rootId` down to its deepest descendant in `items` (1 for a leaf). */
+export function subtreeHeight(items: readonly TreeItem[], rootId: number): number {
+  const children = childIds(items);
+  let height = 0;
+  const seen = new Set<number>();
+  for (let level = [rootId]; level.length > 0; height++) {
+    for (const id of level) seen.add(id);
+    level = level.flatMap((id) => children.get(id) ?? []).filter((id) => !seen.has(id));
+  }
+  return height;
 }
 
 /**

@@ -1,9 +1,10 @@
 import type { z } from 'zod';
-import type {
-  Collection,
-  CollectionNode,
-  createCollectionBody,
-  updateCollectionBody,
+import {
+  MAX_COLLECTION_DEPTH,
+  type Collection,
+  type CollectionNode,
+  type createCollectionBody,
+  type updateCollectionBody,
 } from '../../../contract/collections.ts';
 import { Permission } from '../../../contract/permissions.ts';
 import type { Db } from '../../db/database.ts';
@@ -24,6 +25,7 @@ import {
   buildTree,
   markedWithDescendants,
   placeAmongSiblings,
+  subtreeHeight,
   subtreeIds,
 } from './collection-tree.ts';
 import {
@@ -41,6 +43,19 @@ import { toCollection } from './collections.presenter.ts';
 export type CollectionsService = ReturnType<typeof createCollectionsService>;
 
 type Listing = Collection[] | CollectionNode[];
+
+/**
+ * Refuses to put `height` levels of collections below `parentId` when that would reach deeper
+ * than MAX_COLLECTION_DEPTH. @throws 422
+ */
+async function assertDepthAllowed(trx: Db, parentId: number, height: number): Promise<void> {
+  const parentDepth = (await listAncestorIds(trx, parentId)).length;
+  if (parentDepth + height > MAX_COLLECTION_DEPTH) {
+    throw unprocessable(`Collections can be nested at most ${MAX_COLLECTION_DEPTH} levels deep.`, {
+      parent_id: [`would put a collection deeper than ${MAX_COLLECTION_DEPTH} levels`],
+    });
+  }
+}
 
 /** Nested collections: listing, creation, edit, move and delete (SPEC §2, §4 Collections, §7). */
 export function createCollectionsService({ db, clock }: { db: Db; clock: Clock }) {
@@ -103,6 +118,7 @@ export function createCollectionsService({ db, clock }: { db: Db; clock: Clock }
         const parent = body.parent_id
           ? await getAccessibleCollection(trx, actor, body.parent_id, Permission.WRITE)
           : null;
+        if (parent) await assertDepthAllowed(trx, parent.id, 1);
         const ownerId = parent?.user_id ?? actor.userId;
         const siblings = await listSiblingIds(trx, parent?.id ?? null, ownerId);
         const created = await insertCollection(trx, {
@@ -149,6 +165,9 @@ export function createCollectionsService({ db, clock }: { db: Db; clock: Clock }
                 'A collection cannot move into itself or one of its sub-collections.',
                 { parent_id: ['is this collection or one of its sub-collections'] },
               );
+            }
+            if (parentId !== collection.parent_id) {
+              await assertDepthAllowed(trx, parent.id, subtreeHeight(tree, collection.id));
             }
           }
           const oldSiblings = await listSiblingIds(trx, collection.parent_id, collection.user_id);
