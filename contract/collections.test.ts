@@ -10,6 +10,7 @@ const node = (id: number, nested: CollectionNode[] = []): CollectionNode => ({
   is_being_shared: false,
   local_order: 1,
   permission: 7,
+  post_count: 0,
   nested,
 });
 

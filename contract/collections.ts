@@ -17,6 +17,13 @@ export const collectionSchema = z.object({
   local_order: z.number().int(),
   /** The caller's permission bits on it (SPEC §6): 7 on their own, the share's level as a member. */
   permission: z.number().int(),
+  /** Live posts directly in it (not in the recycle bin, not in its sub-collections). */
+  post_count: z.number().int(),
+  /**
+   * Live posts in it and every collection below it; only when asked with
+   * `withDescendantCounts=true`.
+   */
+  post_count_with_descendants: z.number().int().optional(),
 });
 export type Collection = z.infer<typeof collectionSchema>;
 
@@ -59,14 +66,29 @@ const iconId = z
 export const listCollectionsQuery = z.object({
   nested: queryBoolean.optional(),
   withShared: queryBoolean.optional(),
+  /** Adds `post_count_with_descendants` to every collection. */
+  withDescendantCounts: queryBoolean.optional(),
+});
+
+export const listSharedCollectionsQuery = listCollectionsQuery.omit({ withShared: true });
+
+export const getCollectionQuery = z.object({
+  /** Adds `post_count_with_descendants`. */
+  withDescendantCounts: queryBoolean.optional(),
 });
 
 /** The listing: nodes when `nested`, wrapped with the shared ones when `withShared`. */
 const collectionList = z.union([z.array(collectionNodeSchema), z.array(collectionSchema)]);
 export const collectionListing = z.union([
   collectionList,
-  z.object({ collections: collectionList, shared_collections: collectionList }),
+  z.object({
+    collections: collectionList,
+    shared_collections: collectionList,
+    /** Live posts in the caller's Uncategorized. */
+    uncategorized_post_count: z.number().int(),
+  }),
 ]);
+export type CollectionListing = z.infer<typeof collectionListing>;
 
 export const createCollectionBody = z.object({
   name: collectionName,
@@ -93,18 +115,30 @@ export const collectionEndpoints = {
     method: 'GET',
     path: '/api/collections',
     summary:
-      "The caller's collections; `nested=true` as a tree, `withShared=true` as `{ collections, shared_collections }`.",
+      "The caller's collections, each with `post_count` (its live posts); `nested=true` as a tree, `withShared=true` as `{ collections, shared_collections, uncategorized_post_count }`, `withDescendantCounts=true` adds `post_count_with_descendants`.",
     auth: 'user',
     query: listCollectionsQuery,
     status: 200,
     response: envelope(collectionListing),
   }),
+  listShared: defineEndpoint({
+    method: 'GET',
+    path: '/api/collections/shared',
+    summary:
+      'The collections shared with the caller (each share and everything below it), as `shared_collections` of `GET /api/collections?withShared=true`; `nested=true` as a tree.',
+    auth: 'user',
+    query: listSharedCollectionsQuery,
+    status: 200,
+    response: envelope(collectionList),
+  }),
   get: defineEndpoint({
     method: 'GET',
     path: '/api/collections/{id}',
-    summary: 'One collection. 404 when it does not exist or the caller may not see it.',
+    summary:
+      'One collection with `post_count`; `withDescendantCounts=true` adds `post_count_with_descendants`. 404 when it does not exist or the caller may not see it.',
     auth: 'user',
     params: idParams,
+    query: getCollectionQuery,
     status: 200,
     response: envelope(collectionSchema),
   }),

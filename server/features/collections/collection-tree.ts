@@ -59,6 +59,31 @@ export function subtreeHeight(items: readonly TreeItem[], rootId: number): numbe
 }
 
 /**
+ * For each item, the sum of `valueOf` over it and every item below it within `items` (e.g. live
+ * posts in a collection and its sub-collections). Iterative, so any depth works; items in a
+ * corrupt cycle count only themselves.
+ */
+export function subtreeSums(
+  items: readonly TreeItem[],
+  valueOf: (id: number) => number,
+): Map<number, number> {
+  const sums = new Map(items.map((item) => [item.id, valueOf(item.id)]));
+  const parentOf = new Map(items.map((item) => [item.id, item.parent_id]));
+  const children = childIds(items);
+  // Parents before children, starting from the items whose parent is not among `items`.
+  const order = items
+    .filter((item) => item.parent_id === null || !sums.has(item.parent_id))
+    .map((item) => item.id);
+  for (let i = 0; i < order.length; i++) order.push(...(children.get(order[i]!) ?? []));
+  for (let i = order.length - 1; i >= 0; i--) {
+    const id = order[i]!;
+    const parent = parentOf.get(id);
+    if (parent != null && sums.has(parent)) sums.set(parent, sums.get(parent)! + sums.get(id)!);
+  }
+  return sums;
+}
+
+/**
  * Puts `id` at 1-based `position` of `siblingIds` (without it), or at the end when `position`
  * is 0, absent or past the end. Returns the new sibling order.
  */
