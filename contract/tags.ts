@@ -6,6 +6,10 @@ import { defineEndpoint } from './endpoint.ts';
 export const tagSchema = z.object({ id: z.number().int(), name: z.string() });
 export type Tag = z.infer<typeof tagSchema>;
 
+/** A tag as the tag endpoints show it: with `post_count`, the live posts that carry it. */
+export const countedTagSchema = tagSchema.extend({ post_count: z.number().int() });
+export type CountedTag = z.infer<typeof countedTagSchema>;
+
 /** Longest tag name (DESIGN.md: any trimmed non-empty string up to 64 characters). */
 export const TAG_NAME_MAX = 64;
 
@@ -22,19 +26,19 @@ export const tagEndpoints = {
   list: defineEndpoint({
     method: 'GET',
     path: '/api/tags',
-    summary: "The caller's tags, by name.",
+    summary: "The caller's tags, by name, each with `post_count` (live posts that carry it).",
     auth: 'user',
     status: 200,
-    response: envelope(z.array(tagSchema)),
+    response: envelope(z.array(countedTagSchema)),
   }),
   get: defineEndpoint({
     method: 'GET',
     path: '/api/tags/{id}',
-    summary: 'One of the caller’s tags. 404 for another user’s.',
+    summary: 'One of the caller’s tags, with `post_count`. 404 for another user’s.',
     auth: 'user',
     params: idParams,
     status: 200,
-    response: envelope(tagSchema),
+    response: envelope(countedTagSchema),
   }),
   create: defineEndpoint({
     method: 'POST',
@@ -43,17 +47,18 @@ export const tagEndpoints = {
     auth: 'user',
     body: tagBody,
     status: 201,
-    response: envelope(tagSchema),
+    response: envelope(countedTagSchema),
   }),
   update: defineEndpoint({
     method: 'PATCH',
     path: '/api/tags/{id}',
-    summary: 'Rename a tag. 409 when another of the caller’s tags has that name, ignoring case.',
+    summary:
+      'Rename a tag. When another of the caller’s tags has that name (ignoring case), the two merge: that other tag survives with its id and its spelling, gains every post of the renamed one, and is the answer; the renamed tag is deleted.',
     auth: 'user',
     params: idParams,
     body: tagBody,
     status: 200,
-    response: envelope(tagSchema),
+    response: envelope(countedTagSchema),
   }),
   delete: defineEndpoint({
     method: 'DELETE',

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Tag } from '../../../contract/tags.ts';
 import type { Db } from '../../db/database.ts';
 
@@ -156,4 +157,61 @@ export async function listPostIdsTagged(db: Db, tagId: number): Promise<number[]
     .where('tag_id', '=', tagId)
     .execute();
   return rows.map((row) => row.post_id);
+}
+
+/**
+ * Live posts per tag of a user, in one grouped query: tag id → count; tags on no live post are
+ * absent. A tag is only ever on its owner's posts, so walking the user's live posts (an index of
+ * posts by user and archived_at) finds every link.
+ */
+export async function countLivePostsPerTag(db: Db, userId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('posts')
+    .innerJoin('post_tags', 'post_tags.post_id', 'posts.id')
+    .select(['post_tags.tag_id', (eb) => eb.fn.countAll<number | string>().as('count')])
+    .where('posts.user_id', '=', userId)
+    .where('posts.archived_at', 'is', null)
+    .groupBy('post_tags.tag_id')
+    .execute();
+  return new Map(rows.map((row) => [row.tag_id, Number(row.count)]));
+}
+
+/** Live posts that carry one tag. */
+export async function countLivePostsTagged(db: Db, tagId: number): Promise<number> {
+  const row = await db
+    .selectFrom('post_tags')
+    .innerJoin('posts', 'posts.id', 'post_tags.post_id')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('post_tags.tag_id', '=', tagId)
+    .where('posts.archived_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/**
+ * Gives every post of tag `fromId` the tag `intoId` (posts that have both keep one link), then
+ * deletes `fromId`.
+ */
+export async function mergeTagInto(db: Db, fromId: number, intoId: number): Promise<void> {
+  await db
+    .insertInto('post_tags')
+    .columns(['post_id', 'tag_id'])
+    .expression(
+      db
+        .selectFrom('post_tags as moving')
+        .select(['moving.post_id', sql.lit(intoId).as('tag_id')])
+        .where('moving.tag_id', '=', fromId)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('post_tags as kept')
+                .select('kept.post_id')
+                .whereRef('kept.post_id', '=', 'moving.post_id')
+                .where('kept.tag_id', '=', intoId),
+            ),
+          ),
+        ),
+    )
+    .execute();
+  await deleteTag(db, fromId);
 }
