@@ -13,12 +13,26 @@ export type CountedTag = z.infer<typeof countedTagSchema>;
 /** Longest tag name (DESIGN.md: any trimmed non-empty string up to 64 characters). */
 export const TAG_NAME_MAX = 64;
 
-/** A tag name as written by users: trimmed, 1–64 characters; unique per user ignoring case. */
+/**
+ * A tag name as written by users: trimmed, 1–64 characters, no comma (bookmark exports join a
+ * post's tags with commas, so a comma would split the tag on re-import); unique per user
+ * ignoring case. The one rule for `tag_names`, `POST /api/tags` and `PATCH /api/tags/{id}`.
+ */
 export const tagName = z
   .string()
   .trim()
   .min(1, 'A tag name cannot be empty.')
-  .max(TAG_NAME_MAX, `A tag name has at most ${TAG_NAME_MAX} characters.`);
+  .max(TAG_NAME_MAX, `A tag name has at most ${TAG_NAME_MAX} characters.`)
+  .refine((name) => !name.includes(','), 'A tag name cannot contain a comma.');
+
+/**
+ * A tag name read from a backup: backups made before commas were refused may hold them, so
+ * each comma becomes a semicolon ('Smith, John' → 'Smith; John') before the rule of `tagName`.
+ */
+export const restoredTagName = z
+  .string()
+  .transform((name) => name.replaceAll(',', ';'))
+  .pipe(tagName);
 
 export const tagBody = z.object({ name: tagName });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
+import { createTestApp, multipartFile, type TestApp, type TestUser } from '../../test/test-app.ts';
 
 let t: TestApp;
 let user: TestUser;
@@ -172,6 +172,64 @@ describe('tags', () => {
         `${method} ${url}`,
       ).toBe(404);
     }
+  });
+
+  it('refuses a comma in a tag name wherever one is accepted (exports join tags with commas)', async () => {
+    const owner = await t.createUser();
+    const tag = (
+      await t.request('POST', '/api/tags', { token: owner.token, body: { name: 'Plain' } })
+    ).body.data;
+    const post = (
+      await t.request('POST', '/api/posts', {
+        token: owner.token,
+        body: { content: 'p', tag_names: ['kept'] },
+      })
+    ).body.data;
+    const attempts = [
+      ['POST', '/api/tags', { name: 'Smith, John' }, 'name'],
+      ['PATCH', `/api/tags/${tag.id}`, { name: 'a,b' }, 'name'],
+      ['POST', '/api/posts', { content: 'q', tag_names: ['fine', 'not,fine'] }, 'tag_names.1'],
+      ['PATCH', `/api/posts/${post.id}`, { tag_names: [','] }, 'tag_names.0'],
+    ] as const;
+    for (const [method, url, body, field] of attempts) {
+      const res = await t.request(method, url, { token: owner.token, body });
+      expect(res.status, `${method} ${url}`).toBe(400);
+      expect(res.body.error.code).toBe('VALIDATION');
+      expect(res.body.error.fields[field], `${method} ${url}`).toEqual([
+        'A tag name cannot contain a comma.',
+      ]);
+    }
+    const tags = await t.request('GET', '/api/tags', { token: owner.token });
+    expect(tags.body.data.map((tag: { name: string }) => tag.name)).toEqual(['kept', 'Plain']);
+    const seen = await t.request('GET', `/api/posts/${post.id}?withTags=true`, {
+      token: owner.token,
+    });
+    expect(seen.body.data.tags.map((tag: { name: string }) => tag.name)).toEqual(['kept']);
+    expect((await t.request('GET', '/api/posts', { token: owner.token })).body.data).toHaveLength(
+      1,
+    );
+  });
+
+  it('restores a tag name with a comma from an older backup with a semicolon in its place', async () => {
+    const source = await t.createUser();
+    await t.request('POST', '/api/posts', {
+      token: source.token,
+      body: { content: 'tagged', tag_names: ['Smith'] },
+    });
+    const backup = JSON.parse(
+      (await t.request('GET', '/api/backups', { token: source.token })).text,
+    );
+    backup.tags[0].name = 'Smith, John';
+    const fresh = await t.createUser();
+    const res = await t.request('POST', '/api/backups', {
+      token: fresh.token,
+      ...multipartFile('backup.json', Buffer.from(JSON.stringify(backup))),
+    });
+    expect(res.status, res.text).toBe(201);
+    const tags = await t.request('GET', '/api/tags', { token: fresh.token });
+    expect(tags.body.data).toEqual([
+      { id: expect.any(Number), name: 'Smith; John', post_count: 1 },
+    ]);
   });
 
   it('400 for an empty or too long name', async () => {
