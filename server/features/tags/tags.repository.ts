@@ -160,20 +160,31 @@ export async function listPostIdsTagged(db: Db, tagId: number): Promise<number[]
 }
 
 /**
- * Live posts per tag of a user, in one grouped query: tag id → count; tags on no live post are
- * absent. A tag is only ever on its owner's posts, so walking the user's live posts (an index of
- * posts by user and archived_at) finds every link.
+ * Live posts per tag of a user: tag id → count; tags on no live post are absent. Two grouped
+ * queries: every link of the user's tags, counted straight from the index of links by tag, less
+ * the links of their posts in the recycle bin (few, and found through the index of posts by user
+ * and archived_at). Joining every link to its post instead costs a lookup per link: seconds at
+ * 100,000 posts. A tag is only ever on its owner's posts.
  */
 export async function countLivePostsPerTag(db: Db, userId: number): Promise<Map<number, number>> {
-  const rows = await db
+  const all = await db
+    .selectFrom('post_tags')
+    .select(['tag_id', (eb) => eb.fn.countAll<number | string>().as('count')])
+    .where('tag_id', 'in', (eb) => eb.selectFrom('tags').select('id').where('user_id', '=', userId))
+    .groupBy('tag_id')
+    .execute();
+  const trashed = await db
     .selectFrom('posts')
     .innerJoin('post_tags', 'post_tags.post_id', 'posts.id')
     .select(['post_tags.tag_id', (eb) => eb.fn.countAll<number | string>().as('count')])
     .where('posts.user_id', '=', userId)
-    .where('posts.archived_at', 'is', null)
+    .where('posts.archived_at', 'is not', null)
     .groupBy('post_tags.tag_id')
     .execute();
-  return new Map(rows.map((row) => [row.tag_id, Number(row.count)]));
+  const counts = new Map(all.map((row) => [row.tag_id, Number(row.count)]));
+  for (const row of trashed)
+    counts.set(row.tag_id, (counts.get(row.tag_id) ?? 0) - Number(row.count));
+  return counts;
 }
 
 /** Live posts that carry one tag. */
