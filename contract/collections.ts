@@ -37,25 +37,32 @@ export const MAX_COLLECTION_DEPTH = 32;
 export interface CollectionNode extends Collection {
   nested: CollectionNode[];
 }
-const collectionNodeFields = collectionSchema.extend({
-  nested: z.array(z.unknown()).meta({ description: 'Its children, each a collection node.' }),
-});
 /**
+ * A schema for a tree node: `fields` plus `nested`, its children as nodes of the same shape.
  * Checked node by node with an explicit stack rather than by a recursive schema: trees made
- * before MAX_COLLECTION_DEPTH existed can be hundreds of levels deep, and a recursive check of
- * those exhausts the call stack (a 500 for everyone who sees the tree).
+ * before MAX_COLLECTION_DEPTH existed can be a thousand levels deep, and a recursive check of
+ * those exhausts the call stack (a 500 for everyone who sees the tree). Children are checked,
+ * not rebuilt, so they must not carry extra fields.
  */
-export const collectionNodeSchema = collectionNodeFields.superRefine((node, ctx) => {
-  const pending = [...node.nested];
-  while (pending.length > 0) {
-    const child = collectionNodeFields.safeParse(pending.pop());
-    if (!child.success) {
-      ctx.addIssue({ code: 'custom', path: ['nested'], message: 'Not a collection node.' });
-      return;
+export function treeNodeSchema<Node>(fields: z.ZodObject): z.ZodType<Node> {
+  const node = fields.extend({
+    nested: z.array(z.unknown()).meta({ description: 'Its children, each a node like this one.' }),
+  });
+  type Checked = { nested: unknown[] };
+  return node.superRefine((top, ctx) => {
+    const pending = [...(top as Checked).nested];
+    while (pending.length > 0) {
+      const child = node.safeParse(pending.pop());
+      if (!child.success) {
+        ctx.addIssue({ code: 'custom', path: ['nested'], message: 'Not a node of this tree.' });
+        return;
+      }
+      pending.push(...(child.data as Checked).nested);
     }
-    pending.push(...child.data.nested);
-  }
-}) as unknown as z.ZodType<CollectionNode>;
+  }) as unknown as z.ZodType<Node>;
+}
+
+export const collectionNodeSchema = treeNodeSchema<CollectionNode>(collectionSchema);
 
 const collectionName = z.string().trim().min(1, 'Name is required.').max(255);
 const iconId = z

@@ -187,6 +187,31 @@ describe('post counts of collections', () => {
   });
 });
 
+describe('post counts in the view of a share token', () => {
+  it('shows each opened collection with its live posts', async () => {
+    const { user: owner, middle, bottom } = await userWithPosts();
+    await created(owner, '/api/posts', { content: 'deep', collection_id: bottom });
+    const trashed = await created(owner, '/api/posts', { content: 'gone', collection_id: bottom });
+    await t.request('DELETE', `/api/posts/${trashed.id}`, { token: owner.token });
+    const share = (
+      await t.request('POST', '/api/shares/public', {
+        token: owner.token,
+        body: { collection_id: middle, include_descendants: true },
+      })
+    ).body.data as { token: string };
+
+    const view = await t.request('GET', '/api/shares/public/me', { token: share.token });
+    expect(view.status).toBe(200);
+    expect(view.body.data.collection).toEqual({
+      id: middle,
+      name: 'Middle',
+      icon_id: null,
+      post_count: 1,
+      nested: [{ id: bottom, name: 'Bottom', icon_id: null, post_count: 1, nested: [] }],
+    });
+  });
+});
+
 describe('GET /api/collections/shared', () => {
   it('lists what is shared with the caller, like shared_collections, flat or nested', async () => {
     const { user: owner, middle, bottom } = await userWithPosts();

@@ -123,7 +123,7 @@ describe('a collection tree far deeper than the limit (made before the limit exi
   it('is still listed nested, to its owner, its members and its public link', async () => {
     const owner = await t.createUser();
     const member = await t.createUser();
-    const ids = await insertChain(owner.id, 750);
+    const ids = await insertChain(owner.id, 1000);
     const share = await t.request('POST', '/api/shares/private', {
       token: owner.token,
       body: { collection_id: ids[0], user_id: member.id },
@@ -144,15 +144,20 @@ describe('a collection tree far deeper than the limit (made before the limit exi
       token: owner.token,
     });
     expect(mine.status, mine.text).toBe(200);
-    expect(depthOf(mine.body.data.collections)).toBe(750);
+    expect(depthOf(mine.body.data.collections)).toBe(1000);
     const theirs = await t.request('GET', '/api/collections?nested=true&withShared=true', {
       token: member.token,
     });
     expect(theirs.status, theirs.text).toBe(200);
-    expect(depthOf(theirs.body.data.shared_collections)).toBe(750);
+    expect(depthOf(theirs.body.data.shared_collections)).toBe(1000);
     const deepest = await t.request('GET', `/api/posts?collection_id=${ids.at(-1)}`, {
       token: link.body.data.token,
     });
     expect(deepest.status, deepest.text).toBe(200);
+    const publicView = await t.request('GET', '/api/shares/public/me', {
+      token: link.body.data.token,
+    });
+    expect(publicView.status, publicView.text).toBe(200);
+    expect(depthOf([publicView.body.data.collection])).toBe(1000);
   });
 });

@@ -26,6 +26,28 @@ export function buildTree<T extends TreeItem>(items: readonly T[]): TreeNode<T>[
   return roots;
 }
 
+/** A node of a tree made by `mapTree`. */
+export type MappedNode<U> = U & { nested: MappedNode<U>[] };
+
+/**
+ * The same forest with each node's fields replaced by `present(node)` (e.g. to keep only what
+ * the API shows), children in the same order. Iterative, so any depth works.
+ */
+export function mapTree<T, U>(
+  roots: readonly TreeNode<T>[],
+  present: (node: T) => U,
+): MappedNode<U>[] {
+  const mappedRoots: MappedNode<U>[] = [];
+  const pending: [TreeNode<T>, MappedNode<U>[]][] = roots.map((node) => [node, mappedRoots]);
+  for (let i = 0; i < pending.length; i++) {
+    const [node, siblings] = pending[i]!;
+    const mapped = { ...present(node), nested: [] } as MappedNode<U>;
+    siblings.push(mapped);
+    for (const child of node.nested) pending.push([child, mapped.nested]);
+  }
+  return mappedRoots;
+}
+
 /** Ids of each item's children, by parent id. */
 function childIds(items: readonly TreeItem[]): Map<number, number[]> {
   const children = new Map<number, number[]>();
