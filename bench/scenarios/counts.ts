@@ -9,7 +9,7 @@ const RUNS = 20;
 const BATCH = 500;
 
 /** 1,000 collections (100 top-level, 9 below each), 1,000 tags, 100,000 posts (1 in 10 trashed). */
-export async function seed(db: Db, userId: number): Promise<void> {
+async function seed(db: Db, userId: number): Promise<void> {
   const faker = seededFaker();
   const now = new Date().toISOString();
   const collectionIds: number[] = [];
