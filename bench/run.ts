@@ -9,6 +9,7 @@ import pg from 'pg';
 import type { DialectName } from '../server/db/dialect.ts';
 import { TEST_POSTGRES_URL } from '../server/test/fresh-database.ts';
 import { formatTable, type Scenario } from './harness.ts';
+import { countsScenario } from './scenarios/counts.ts';
 import { importScenario } from './scenarios/import.ts';
 import { listScenario } from './scenarios/list.ts';
 import { searchScenario } from './scenarios/search.ts';
@@ -17,6 +18,7 @@ const scenarios: Record<string, Scenario> = {
   search: searchScenario,
   import: importScenario,
   list: listScenario,
+  counts: countsScenario,
 };
 
 async function postgresAnswers(): Promise<boolean> {

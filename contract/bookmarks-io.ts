@@ -5,7 +5,7 @@ import { storedFilePath } from './files.ts';
 import { isCollectionIconId } from './icons.ts';
 import { POST_CONTENT_MAX, postTypes } from './posts.ts';
 import { memberPermissions, SHARE_TOKEN_LENGTH } from './shares.ts';
-import { tagName } from './tags.ts';
+import { restoredTagName } from './tags.ts';
 
 /*
  * Bookmark import and export, and the account backup (SPEC §2 Import and export, §7, §8; issue
@@ -165,7 +165,7 @@ export const accountBackupSchema = z.object({
       updated_at: instant,
     }),
   ),
-  tags: z.array(z.object({ id: backupRef, name: tagName, created_at: instant })),
+  tags: z.array(z.object({ id: backupRef, name: restoredTagName, created_at: instant })),
   posts: z.array(
     z.object({
       id: backupRef,

@@ -17,16 +17,52 @@ export const collectionSchema = z.object({
   local_order: z.number().int(),
   /** The caller's permission bits on it (SPEC §6): 7 on their own, the share's level as a member. */
   permission: z.number().int(),
+  /** Live posts directly in it (not in the recycle bin, not in its sub-collections). */
+  post_count: z.number().int(),
+  /**
+   * Live posts in it and every collection below it; only when asked with
+   * `withDescendantCounts=true`.
+   */
+  post_count_with_descendants: z.number().int().optional(),
 });
 export type Collection = z.infer<typeof collectionSchema>;
+
+/**
+ * Deepest a collection may lie: a top-level collection is at level 1, so at most this many
+ * levels. Creating, moving, restoring and importing keep within it (422 otherwise).
+ */
+export const MAX_COLLECTION_DEPTH = 32;
 
 /** A collection with its children, in sibling order (`nested` is `[]` for a leaf). */
 export interface CollectionNode extends Collection {
   nested: CollectionNode[];
 }
-export const collectionNodeSchema: z.ZodType<CollectionNode> = collectionSchema.extend({
-  nested: z.lazy(() => z.array(collectionNodeSchema)),
-});
+/**
+ * A schema for a tree node: `fields` plus `nested`, its children as nodes of the same shape.
+ * Checked node by node with an explicit stack rather than by a recursive schema: trees made
+ * before MAX_COLLECTION_DEPTH existed can be a thousand levels deep, and a recursive check of
+ * those exhausts the call stack (a 500 for everyone who sees the tree). Children are checked,
+ * not rebuilt, so they must not carry extra fields.
+ */
+export function treeNodeSchema<Node>(fields: z.ZodObject): z.ZodType<Node> {
+  const node = fields.extend({
+    nested: z.array(z.unknown()).meta({ description: 'Its children, each a node like this one.' }),
+  });
+  type Checked = { nested: unknown[] };
+  return node.superRefine((top, ctx) => {
+    const pending = [...(top as Checked).nested];
+    while (pending.length > 0) {
+      const child = node.safeParse(pending.pop());
+      if (!child.success) {
+        ctx.addIssue({ code: 'custom', path: ['nested'], message: 'Not a node of this tree.' });
+        return;
+      }
+      pending.push(...(child.data as Checked).nested);
+    }
+  }) as unknown as z.ZodType<Node>;
+}
+
+export const collectionNodeSchema = treeNodeSchema<CollectionNode>(collectionSchema);
 
 const collectionName = z.string().trim().min(1, 'Name is required.').max(255);
 const iconId = z
@@ -37,14 +73,29 @@ const iconId = z
 export const listCollectionsQuery = z.object({
   nested: queryBoolean.optional(),
   withShared: queryBoolean.optional(),
+  /** Adds `post_count_with_descendants` to every collection. */
+  withDescendantCounts: queryBoolean.optional(),
+});
+
+export const listSharedCollectionsQuery = listCollectionsQuery.omit({ withShared: true });
+
+export const getCollectionQuery = z.object({
+  /** Adds `post_count_with_descendants`. */
+  withDescendantCounts: queryBoolean.optional(),
 });
 
 /** The listing: nodes when `nested`, wrapped with the shared ones when `withShared`. */
 const collectionList = z.union([z.array(collectionNodeSchema), z.array(collectionSchema)]);
 export const collectionListing = z.union([
   collectionList,
-  z.object({ collections: collectionList, shared_collections: collectionList }),
+  z.object({
+    collections: collectionList,
+    shared_collections: collectionList,
+    /** Live posts in the caller's Uncategorized. */
+    uncategorized_post_count: z.number().int(),
+  }),
 ]);
+export type CollectionListing = z.infer<typeof collectionListing>;
 
 export const createCollectionBody = z.object({
   name: collectionName,
@@ -71,25 +122,37 @@ export const collectionEndpoints = {
     method: 'GET',
     path: '/api/collections',
     summary:
-      "The caller's collections; `nested=true` as a tree, `withShared=true` as `{ collections, shared_collections }`.",
+      "The caller's collections, each with `post_count` (its live posts); `nested=true` as a tree, `withShared=true` as `{ collections, shared_collections, uncategorized_post_count }`, `withDescendantCounts=true` adds `post_count_with_descendants`.",
     auth: 'user',
     query: listCollectionsQuery,
     status: 200,
     response: envelope(collectionListing),
   }),
+  listShared: defineEndpoint({
+    method: 'GET',
+    path: '/api/collections/shared',
+    summary:
+      'The collections shared with the caller (each share and everything below it), as `shared_collections` of `GET /api/collections?withShared=true`; `nested=true` as a tree.',
+    auth: 'user',
+    query: listSharedCollectionsQuery,
+    status: 200,
+    response: envelope(collectionList),
+  }),
   get: defineEndpoint({
     method: 'GET',
     path: '/api/collections/{id}',
-    summary: 'One collection. 404 when it does not exist or the caller may not see it.',
+    summary:
+      'One collection with `post_count`; `withDescendantCounts=true` adds `post_count_with_descendants`. 404 when it does not exist or the caller may not see it.',
     auth: 'user',
     params: idParams,
+    query: getCollectionQuery,
     status: 200,
     response: envelope(collectionSchema),
   }),
   create: defineEndpoint({
     method: 'POST',
     path: '/api/collections',
-    summary: 'Create a collection, last among its siblings; `parent_id` nests it.',
+    summary: `Create a collection, last among its siblings; \`parent_id\` nests it. 422 below level ${MAX_COLLECTION_DEPTH}.`,
     auth: 'user',
     body: createCollectionBody,
     status: 201,
@@ -98,8 +161,7 @@ export const collectionEndpoints = {
   update: defineEndpoint({
     method: 'PATCH',
     path: '/api/collections/{id}',
-    summary:
-      'Rename, change the icon or move a collection. 422 when moving it into itself or one of its descendants.',
+    summary: `Rename, change the icon or move a collection. 422 when moving it into itself or one of its descendants, or deeper than ${MAX_COLLECTION_DEPTH} levels.`,
     auth: 'user',
     params: idParams,
     body: updateCollectionBody,

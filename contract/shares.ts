@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope, id, idParams } from './common.ts';
+import { treeNodeSchema } from './collections.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { Permission } from './permissions.ts';
 
@@ -27,19 +28,25 @@ export const publicShareSchema = z.object({
 });
 export type PublicShare = z.infer<typeof publicShareSchema>;
 
-/** A collection as a share visitor sees it: its name and icon, and what it opens below it. */
+/**
+ * A collection as a share visitor sees it: its name, icon and live posts (`post_count`, not those
+ * below it), and what it opens below it.
+ */
 export interface SharedCollectionNode {
   id: number;
   name: string;
   icon_id: number | null;
+  post_count: number;
   nested: SharedCollectionNode[];
 }
-const sharedCollectionNode: z.ZodType<SharedCollectionNode> = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  icon_id: z.number().int().nullable(),
-  nested: z.lazy(() => z.array(sharedCollectionNode)),
-});
+const sharedCollectionNode = treeNodeSchema<SharedCollectionNode>(
+  z.object({
+    id: z.number().int(),
+    name: z.string(),
+    icon_id: z.number().int().nullable(),
+    post_count: z.number().int(),
+  }),
+);
 
 /**
  * What a share token grants (SPEC §2 route guard: the "static auth"): the collection and the

@@ -6,15 +6,33 @@ import { defineEndpoint } from './endpoint.ts';
 export const tagSchema = z.object({ id: z.number().int(), name: z.string() });
 export type Tag = z.infer<typeof tagSchema>;
 
+/** A tag as the tag endpoints show it: with `post_count`, the live posts that carry it. */
+export const countedTagSchema = tagSchema.extend({ post_count: z.number().int() });
+export type CountedTag = z.infer<typeof countedTagSchema>;
+
 /** Longest tag name (DESIGN.md: any trimmed non-empty string up to 64 characters). */
 export const TAG_NAME_MAX = 64;
 
-/** A tag name as written by users: trimmed, 1–64 characters; unique per user ignoring case. */
+/**
+ * A tag name as written by users: trimmed, 1–64 characters, no comma (bookmark exports join a
+ * post's tags with commas, so a comma would split the tag on re-import); unique per user
+ * ignoring case. The one rule for `tag_names`, `POST /api/tags` and `PATCH /api/tags/{id}`.
+ */
 export const tagName = z
   .string()
   .trim()
   .min(1, 'A tag name cannot be empty.')
-  .max(TAG_NAME_MAX, `A tag name has at most ${TAG_NAME_MAX} characters.`);
+  .max(TAG_NAME_MAX, `A tag name has at most ${TAG_NAME_MAX} characters.`)
+  .refine((name) => !name.includes(','), 'A tag name cannot contain a comma.');
+
+/**
+ * A tag name read from a backup: backups made before commas were refused may hold them, so
+ * each comma becomes a semicolon ('Smith, John' → 'Smith; John') before the rule of `tagName`.
+ */
+export const restoredTagName = z
+  .string()
+  .transform((name) => name.replaceAll(',', ';'))
+  .pipe(tagName);
 
 export const tagBody = z.object({ name: tagName });
 
@@ -22,19 +40,19 @@ export const tagEndpoints = {
   list: defineEndpoint({
     method: 'GET',
     path: '/api/tags',
-    summary: "The caller's tags, by name.",
+    summary: "The caller's tags, by name, each with `post_count` (live posts that carry it).",
     auth: 'user',
     status: 200,
-    response: envelope(z.array(tagSchema)),
+    response: envelope(z.array(countedTagSchema)),
   }),
   get: defineEndpoint({
     method: 'GET',
     path: '/api/tags/{id}',
-    summary: 'One of the caller’s tags. 404 for another user’s.',
+    summary: 'One of the caller’s tags, with `post_count`. 404 for another user’s.',
     auth: 'user',
     params: idParams,
     status: 200,
-    response: envelope(tagSchema),
+    response: envelope(countedTagSchema),
   }),
   create: defineEndpoint({
     method: 'POST',
@@ -43,17 +61,18 @@ export const tagEndpoints = {
     auth: 'user',
     body: tagBody,
     status: 201,
-    response: envelope(tagSchema),
+    response: envelope(countedTagSchema),
   }),
   update: defineEndpoint({
     method: 'PATCH',
     path: '/api/tags/{id}',
-    summary: 'Rename a tag. 409 when another of the caller’s tags has that name, ignoring case.',
+    summary:
+      'Rename a tag. When another of the caller’s tags has that name (ignoring case), the two merge: that other tag survives with its id and its spelling, gains every post of the renamed one, and is the answer; the renamed tag is deleted.',
     auth: 'user',
     params: idParams,
     body: tagBody,
     status: 200,
-    response: envelope(tagSchema),
+    response: envelope(countedTagSchema),
   }),
   delete: defineEndpoint({
     method: 'DELETE',

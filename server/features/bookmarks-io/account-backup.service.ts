@@ -7,6 +7,7 @@ import {
   type AccountBackup,
   type RestoreResult,
 } from '../../../contract/bookmarks-io.ts';
+import { MAX_COLLECTION_DEPTH } from '../../../contract/collections.ts';
 import { SHARE_TOKEN_LENGTH } from '../../../contract/shares.ts';
 import type { Db } from '../../db/database.ts';
 import type { UserActor } from '../../http/actor.ts';
@@ -421,8 +422,14 @@ function referenceProblems(backup: AccountBackup): string[] {
   for (const share of [...backup.public_shares, ...backup.private_shares]) {
     if (!parents.has(share.collection_id)) missing('a share', share.collection_id);
   }
-  if (problems.length === 0 && levelsOf(backup.collections).flat().length !== parents.size) {
+  const levels = levelsOf(backup.collections);
+  if (problems.length === 0 && levels.flat().length !== parents.size) {
     problems.push('its collections do not form a tree (a collection is inside itself)');
+  }
+  if (levels.length > MAX_COLLECTION_DEPTH) {
+    problems.push(
+      `its collections are nested ${levels.length} levels deep, more than the ${MAX_COLLECTION_DEPTH} allowed`,
+    );
   }
   return problems;
 }

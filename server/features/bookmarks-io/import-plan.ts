@@ -5,17 +5,18 @@ import {
   type ImportSummary,
   type SkipReason,
 } from '../../../contract/bookmarks-io.ts';
+import { MAX_COLLECTION_DEPTH } from '../../../contract/collections.ts';
 import { POST_TITLE_MAX } from '../../../contract/posts.ts';
 import { linkPostFields, postContentFields } from '../posts/post-content.ts';
 import { searchDocument } from '../search/search-document.ts';
 import { truncate, type BookmarkFile, type BookmarkNode } from './netscape-reader.ts';
 
 /**
- * Deepest folder level an import creates as collections; folders below it add their bookmarks to
- * their ancestor at this level. Real exports stay far above it; a crafted file cannot make a
- * tree too deep to show.
+ * Deepest folder level an import creates as collections (the collection it lands in is level 1);
+ * folders below it add their bookmarks to their ancestor at this level. The collection depth
+ * limit, so a crafted file cannot make a tree deeper than the API allows.
  */
-export const MAX_IMPORT_DEPTH = 100;
+export const MAX_IMPORT_DEPTH = MAX_COLLECTION_DEPTH;
 
 const UNNAMED_FOLDER = 'Unnamed folder';
 

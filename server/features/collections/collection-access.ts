@@ -98,9 +98,11 @@ export function assertMayRemoveMember(
 }
 
 /**
- * A collection may move only within its owner's tree, and only its owner may move it to the top
- * level: members cannot take collections out of a shared tree, nor bring foreign ones in.
- * @throws 403
+ * Only a collection's owner gives it a new parent, and only under another collection of theirs
+ * (or the top level). A member with edit rights on two of the owner's trees could otherwise move
+ * a collection from one to the other, exposing it to the other tree's public link and members
+ * and cutting off its own members; and no collection leaves its owner's account through a share.
+ * Reordering among the same siblings is not a move. @throws 403
  */
 export function assertMayMove(
   actor: UserActor,
@@ -108,11 +110,12 @@ export function assertMayMove(
   newParent: CollectionRow | null,
 ): void {
   if (
-    newParent === null
-      ? !ownsCollection(actor, collection)
-      : newParent.user_id !== collection.user_id
+    !ownsCollection(actor, collection) ||
+    (newParent !== null && !ownsCollection(actor, newParent))
   ) {
-    throw forbidden('A collection can only move within its owner’s collections.');
+    throw forbidden(
+      'Only the owner of a collection can move it, and only among their own collections.',
+    );
   }
 }
 

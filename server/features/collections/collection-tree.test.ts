@@ -3,7 +3,9 @@ import {
   buildTree,
   markedWithDescendants,
   placeAmongSiblings,
+  subtreeHeight,
   subtreeIds,
+  subtreeSums,
 } from './collection-tree.ts';
 
 const item = (id: number, parent_id: number | null, local_order: number) => ({
@@ -66,5 +68,28 @@ describe('markedWithDescendants', () => {
     expect([...markedWithDescendants(items, new Set([2]))].sort()).toEqual([2, 3]);
     expect([...markedWithDescendants(items, new Set([1]))].sort()).toEqual([1, 2, 3, 4]);
     expect(markedWithDescendants(items, new Set()).size).toBe(0);
+  });
+});
+
+describe('subtreeHeight', () => {
+  it('counts the levels from an item down to its deepest descendant', () => {
+    const items = [item(1, null, 1), item(2, 1, 1), item(3, 2, 1), item(4, 1, 2), item(5, null, 2)];
+    expect(subtreeHeight(items, 1)).toBe(3);
+    expect(subtreeHeight(items, 2)).toBe(2);
+    expect(subtreeHeight(items, 5)).toBe(1);
+  });
+
+  it('walks thousands of levels without recursion', () => {
+    const chain = Array.from({ length: 20_000 }, (_, i) => item(i + 1, i === 0 ? null : i, 1));
+    expect(subtreeHeight(chain, 1)).toBe(20_000);
+    expect(buildTree(chain)[0]!.id).toBe(1);
+  });
+});
+
+describe('subtreeSums', () => {
+  it('adds up each item and everything below it within the items', () => {
+    const items = [item(1, null, 1), item(2, 1, 1), item(3, 2, 1), item(4, 1, 2), item(5, 9, 1)];
+    const sums = subtreeSums(items, (id) => id * 10);
+    expect(Object.fromEntries(sums)).toEqual({ 1: 100, 2: 50, 3: 30, 4: 40, 5: 50 });
   });
 });

@@ -1,14 +1,20 @@
 import type { Collection } from '../../../contract/collections.ts';
 import type { CollectionRow } from '../../db/schema.ts';
 
-/**
- * The API view of a collection (SPEC §3 Collection), as seen by one actor: `isBeingShared` when
- * it or a collection above it is shared with users, `permission` the actor's bits on it.
- */
-export function toCollection(
-  row: CollectionRow,
-  view: { isBeingShared: boolean; permission: number },
-): Collection {
+/** How one actor sees a collection, beyond its row. */
+export interface CollectionView {
+  /** It or a collection above it is shared with users. */
+  isBeingShared: boolean;
+  /** The actor's permission bits on it. */
+  permission: number;
+  /** Live posts directly in it. */
+  postCount: number;
+  /** Live posts in it and below it; only when asked for. */
+  postCountWithDescendants?: number;
+}
+
+/** The API view of a collection (SPEC §3 Collection), as seen by one actor. */
+export function toCollection(row: CollectionRow, view: CollectionView): Collection {
   return {
     id: row.id,
     name: row.name,
@@ -18,5 +24,9 @@ export function toCollection(
     is_being_shared: view.isBeingShared,
     local_order: row.local_order,
     permission: view.permission,
+    post_count: view.postCount,
+    ...(view.postCountWithDescendants !== undefined && {
+      post_count_with_descendants: view.postCountWithDescendants,
+    }),
   };
 }

@@ -125,3 +125,44 @@ export async function listAncestorIds(db: Db, id: number): Promise<number[]> {
     .execute();
   return rows.map((row) => row.id);
 }
+
+/**
+ * Live posts per collection of everything a user owns, in one grouped query: collection id →
+ * count, with the key `null` for their Uncategorized. Collections without live posts are absent.
+ * A post in a collection belongs to the collection's owner, so the user's posts are all of them.
+ */
+export async function countLivePostsOwnedBy(
+  db: Db,
+  userId: number,
+): Promise<Map<number | null, number>> {
+  const rows = await db
+    .selectFrom('posts')
+    .select(['collection_id', (eb) => eb.fn.countAll<number | string>().as('count')])
+    .where('user_id', '=', userId)
+    .where('archived_at', 'is', null)
+    .groupBy('collection_id')
+    .execute();
+  return new Map(rows.map((row) => [row.collection_id, Number(row.count)]));
+}
+
+// Keeps `IN (…)` lists well under SQLite's and PostgreSQL's bind limits.
+const CHUNK = 500;
+
+/** Live posts per collection of `collectionIds` (grouped queries); absent = none. */
+export async function countLivePostsIn(
+  db: Db,
+  collectionIds: readonly number[],
+): Promise<Map<number, number>> {
+  const counts = new Map<number, number>();
+  for (let i = 0; i < collectionIds.length; i += CHUNK) {
+    const rows = await db
+      .selectFrom('posts')
+      .select(['collection_id', (eb) => eb.fn.countAll<number | string>().as('count')])
+      .where('collection_id', 'in', collectionIds.slice(i, i + CHUNK))
+      .where('archived_at', 'is', null)
+      .groupBy('collection_id')
+      .execute();
+    for (const row of rows) counts.set(row.collection_id!, Number(row.count));
+  }
+  return counts;
+}

@@ -3,7 +3,10 @@ import { collectionEndpoints } from '../../../contract/collections.ts';
 import { bindEndpoint } from '../../http/endpoint.ts';
 import type { CollectionsService } from './collections.service.ts';
 
-/** SPEC §7: GET/POST /api/collections, GET/PATCH/DELETE /api/collections/{id}. */
+/**
+ * SPEC §7: GET/POST /api/collections, GET /api/collections/shared, GET/PATCH/DELETE
+ * /api/collections/{id}.
+ */
 export function registerCollectionRoutes(
   app: FastifyInstance,
   collections: CollectionsService,
@@ -11,8 +14,11 @@ export function registerCollectionRoutes(
   bindEndpoint(app, collectionEndpoints.list, async ({ actor, query }) => ({
     data: await collections.list(actor, query),
   }));
-  bindEndpoint(app, collectionEndpoints.get, async ({ actor, params }) => ({
-    data: await collections.get(actor, params.id),
+  bindEndpoint(app, collectionEndpoints.listShared, async ({ actor, query }) => ({
+    data: await collections.listShared(actor, query),
+  }));
+  bindEndpoint(app, collectionEndpoints.get, async ({ actor, params, query }) => ({
+    data: await collections.get(actor, params.id, query),
   }));
   bindEndpoint(app, collectionEndpoints.create, async ({ actor, body }) => ({
     data: await collections.create(actor, body),

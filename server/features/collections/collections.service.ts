@@ -1,9 +1,11 @@
 import type { z } from 'zod';
-import type {
-  Collection,
-  CollectionNode,
-  createCollectionBody,
-  updateCollectionBody,
+import {
+  MAX_COLLECTION_DEPTH,
+  type Collection,
+  type CollectionListing,
+  type CollectionNode,
+  type createCollectionBody,
+  type updateCollectionBody,
 } from '../../../contract/collections.ts';
 import { Permission } from '../../../contract/permissions.ts';
 import type { Db } from '../../db/database.ts';
@@ -24,9 +26,13 @@ import {
   buildTree,
   markedWithDescendants,
   placeAmongSiblings,
+  subtreeHeight,
   subtreeIds,
+  subtreeSums,
 } from './collection-tree.ts';
 import {
+  countLivePostsIn,
+  countLivePostsOwnedBy,
   deleteCollections,
   findCollection,
   insertCollection,
@@ -36,34 +42,103 @@ import {
   setSiblingOrder,
   updateCollectionFields,
 } from './collections.repository.ts';
-import { toCollection } from './collections.presenter.ts';
+import { toCollection, type CollectionView } from './collections.presenter.ts';
 
 export type CollectionsService = ReturnType<typeof createCollectionsService>;
 
 type Listing = Collection[] | CollectionNode[];
 
+interface ListOptions {
+  nested?: boolean;
+  withDescendantCounts?: boolean;
+}
+
+/**
+ * The post counts of `rows` from `counts` (collection id → live posts): the collection's own and,
+ * when `withDescendants`, those of it and every row below it.
+ */
+function postCounts(
+  rows: readonly CollectionRow[],
+  counts: ReadonlyMap<number | null, number>,
+  withDescendants: boolean | undefined,
+): (id: number) => Pick<CollectionView, 'postCount' | 'postCountWithDescendants'> {
+  const own = (id: number) => counts.get(id) ?? 0;
+  const totals = withDescendants ? subtreeSums(rows, own) : undefined;
+  return (id) => ({ postCount: own(id), postCountWithDescendants: totals?.get(id) });
+}
+
+/**
+ * Refuses to put `height` levels of collections below `parentId` when that would reach deeper
+ * than MAX_COLLECTION_DEPTH. @throws 422
+ */
+async function assertDepthAllowed(trx: Db, parentId: number, height: number): Promise<void> {
+  const parentDepth = (await listAncestorIds(trx, parentId)).length;
+  if (parentDepth + height > MAX_COLLECTION_DEPTH) {
+    throw unprocessable(`Collections can be nested at most ${MAX_COLLECTION_DEPTH} levels deep.`, {
+      parent_id: [`would put a collection deeper than ${MAX_COLLECTION_DEPTH} levels`],
+    });
+  }
+}
+
 /** Nested collections: listing, creation, edit, move and delete (SPEC §2, §4 Collections, §7). */
 export function createCollectionsService({ db, clock }: { db: Db; clock: Clock }) {
-  /** One collection as the actor sees it: shared flag from it and its ancestors, permission. */
-  async function present(trx: Db, actor: UserActor, row: CollectionRow): Promise<Collection> {
+  /**
+   * One collection as the actor sees it: shared flag from it and its ancestors, permission, its
+   * live posts (and, `withDescendantCounts`, those of everything below it too).
+   */
+  async function present(
+    trx: Db,
+    actor: UserActor,
+    row: CollectionRow,
+    withDescendantCounts?: boolean,
+  ): Promise<Collection> {
     const chain = await listAncestorIds(trx, row.id);
+    const subtree = withDescendantCounts
+      ? subtreeIds(await listCollectionsOwnedBy(trx, row.user_id), row.id)
+      : [row.id];
+    const counts = await countLivePostsIn(trx, subtree);
     return toCollection(row, {
       isBeingShared: (await listPrivatelySharedIds(trx, chain)).size > 0,
       permission: await collectionPermission(trx, actor, row),
+      postCount: counts.get(row.id) ?? 0,
+      ...(withDescendantCounts && {
+        postCountWithDescendants: [...counts.values()].reduce((sum, count) => sum + count, 0),
+      }),
     });
+  }
+
+  /** The collections shared with the actor, flat or nested, with their post counts. */
+  async function listShared(actor: UserActor, options: ListOptions): Promise<Listing> {
+    const shared = await listCollectionsSharedWith(db, actor.userId);
+    const rows = shared.map(({ collection }) => collection);
+    const counts = postCounts(
+      rows,
+      await countLivePostsIn(
+        db,
+        rows.map((row) => row.id),
+      ),
+      options.withDescendantCounts,
+    );
+    const collections = shared.map(({ collection, permission }) =>
+      toCollection(collection, { isBeingShared: true, permission, ...counts(collection.id) }),
+    );
+    return options.nested ? buildTree(collections) : collections;
   }
 
   return {
     /**
-     * The actor's collections, flat or nested, optionally wrapped with the collections shared
-     * with them (`{ collections, shared_collections }`; a shared collection's own parent is not
-     * shown, so it is a top-level node there).
+     * The actor's collections with their live post counts, flat or nested, optionally wrapped
+     * with the collections shared with them and the count of their Uncategorized posts
+     * (`{ collections, shared_collections, uncategorized_post_count }`; a shared collection's
+     * own parent is not shown, so it is a top-level node there).
      */
     async list(
       actor: UserActor,
-      options: { nested?: boolean; withShared?: boolean },
-    ): Promise<Listing | { collections: Listing; shared_collections: Listing }> {
+      options: ListOptions & { withShared?: boolean },
+    ): Promise<CollectionListing> {
       const ownRows = await listCollectionsOwnedBy(db, actor.userId);
+      const ownCounts = await countLivePostsOwnedBy(db, actor.userId);
+      const counts = postCounts(ownRows, ownCounts, options.withDescendantCounts);
       const shared = markedWithDescendants(
         ownRows,
         await listPrivatelySharedIds(
@@ -72,23 +147,39 @@ export function createCollectionsService({ db, clock }: { db: Db; clock: Clock }
         ),
       );
       const own = ownRows.map((row) =>
-        toCollection(row, { isBeingShared: shared.has(row.id), permission: Permission.FULL }),
+        toCollection(row, {
+          isBeingShared: shared.has(row.id),
+          permission: Permission.FULL,
+          ...counts(row.id),
+        }),
       );
       const collections = options.nested ? buildTree(own) : own;
       if (!options.withShared) return collections;
-      const sharedWithMe = (await listCollectionsSharedWith(db, actor.userId)).map(
-        ({ collection, permission }) =>
-          toCollection(collection, { isBeingShared: true, permission }),
-      );
       return {
         collections,
-        shared_collections: options.nested ? buildTree(sharedWithMe) : sharedWithMe,
+        shared_collections: await listShared(actor, options),
+        uncategorized_post_count: ownCounts.get(null) ?? 0,
       };
     },
 
+    /**
+     * The collections shared with the actor (each share's collection and everything below it),
+     * as `shared_collections` of `list`.
+     */
+    listShared,
+
     /** @throws 404 */
-    async get(actor: UserActor, id: number): Promise<Collection> {
-      return present(db, actor, await getAccessibleCollection(db, actor, id, Permission.READ));
+    async get(
+      actor: UserActor,
+      id: number,
+      options: { withDescendantCounts?: boolean } = {},
+    ): Promise<Collection> {
+      return present(
+        db,
+        actor,
+        await getAccessibleCollection(db, actor, id, Permission.READ),
+        options.withDescendantCounts,
+      );
     },
 
     /**
@@ -103,6 +194,7 @@ export function createCollectionsService({ db, clock }: { db: Db; clock: Clock }
         const parent = body.parent_id
           ? await getAccessibleCollection(trx, actor, body.parent_id, Permission.WRITE)
           : null;
+        if (parent) await assertDepthAllowed(trx, parent.id, 1);
         const ownerId = parent?.user_id ?? actor.userId;
         const siblings = await listSiblingIds(trx, parent?.id ?? null, ownerId);
         const created = await insertCollection(trx, {
@@ -149,6 +241,9 @@ export function createCollectionsService({ db, clock }: { db: Db; clock: Clock }
                 'A collection cannot move into itself or one of its sub-collections.',
                 { parent_id: ['is this collection or one of its sub-collections'] },
               );
+            }
+            if (parentId !== collection.parent_id) {
+              await assertDepthAllowed(trx, parent.id, subtreeHeight(tree, collection.id));
             }
           }
           const oldSiblings = await listSiblingIds(trx, collection.parent_id, collection.user_id);

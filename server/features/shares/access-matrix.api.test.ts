@@ -6,7 +6,8 @@ import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.
  * Who may do what, as one table (issue "collections and sharing", SPEC §6). The data: the owner's
  * tree Root › Shared › Deep. "Shared" is shared with the edit member (7) and the view member (4);
  * "Root" with the inherited member (7), who reaches "Shared" through it. "Shared" has an active
- * public token; "Root" has a switched-off one (revoked). The instance owner (255) owns none of it.
+ * public token; "Root" has a switched-off one (revoked). A second tree "Other" is shared with the
+ * edit and the inherited member too. The instance owner (255) owns none of it.
  * Rows that change data prepare a fresh target for each actor, so every cell starts alike.
  */
 
@@ -32,6 +33,7 @@ let tokens: Record<ActorName, string | undefined>;
 let root: number;
 let shared: number;
 let deep: number;
+let other: number;
 let post: number;
 let publicShare: number;
 let editShare: number;
@@ -64,6 +66,7 @@ beforeAll(async () => {
   root = await ownerCreates('/api/collections', { name: 'Root' });
   shared = await ownerCreates('/api/collections', { name: 'Shared', parent_id: root });
   deep = await ownerCreates('/api/collections', { name: 'Deep', parent_id: shared });
+  other = await ownerCreates('/api/collections', { name: 'Other' });
   post = await ownerCreates('/api/posts', {
     content: 'A post',
     collection_id: shared,
@@ -82,6 +85,9 @@ beforeAll(async () => {
     permission: 4,
   });
   await ownerCreates('/api/shares/private', { collection_id: root, user_id: users.inherited.id });
+  for (const member of [users.edit, users.inherited]) {
+    await ownerCreates('/api/shares/private', { collection_id: other, user_id: member.id });
+  }
   publicShare = await ownerCreates('/api/shares/public', { collection_id: shared });
   await ownerCreates('/api/shares/public', { collection_id: root, is_active: false });
   const shares = await api('GET', '/api/shares/public', users.owner.token);
@@ -128,6 +134,10 @@ const requests: Record<string, Request> = {
     api('PATCH', `/api/collections/${deep}`, as(a).token, { name: 'Deep' }),
   'PATCH a collection to the top level': async (a) =>
     api('PATCH', `/api/collections/${await freshCollection()}`, as(a).token, { is_root: true }),
+  'PATCH a collection under another in its tree': async (a) =>
+    api('PATCH', `/api/collections/${await freshCollection()}`, as(a).token, { parent_id: deep }),
+  'PATCH a collection into another shared tree': async (a) =>
+    api('PATCH', `/api/collections/${await freshCollection()}`, as(a).token, { parent_id: other }),
   'DELETE a collection': async (a) =>
     api('DELETE', `/api/collections/${await freshCollection()}`, as(a).token),
   'DELETE a collection that carries a share': async (a) =>
@@ -198,6 +208,8 @@ const matrix: [name: keyof typeof requests, expected: string][] = [
   ['POST a sub-collection',                      '201   201  403  201   404   404   401   401   401'],
   ['PATCH a collection',                         '200   200  403  200   404   404   401   401   401'],
   ['PATCH a collection to the top level',        '200   403  403  403   404   404   401   401   401'],
+  ['PATCH a collection under another in its tree', '200   403  403  403   404   404   401   401   401'],
+  ['PATCH a collection into another shared tree', '200   403  403  403   404   404   401   401   401'],
   ['DELETE a collection',                        '204   204  403  204   404   404   401   401   401'],
   ['DELETE a collection that carries a share',   '204   403  403  403   404   404   401   401   401'],
   ['GET posts of a collection',                  '200   200  200  200   404   404   200   401   401'],

@@ -73,7 +73,7 @@ describe('public share tokens', () => {
       collection_id: middle,
       permission: 4,
       include_descendants: false,
-      collection: { id: middle, name: 'Middle', icon_id: null, nested: [] },
+      collection: { id: middle, name: 'Middle', icon_id: null, post_count: 1, nested: [] },
     });
     const posts = await t.request('GET', '/api/posts', { token: share.token });
     expect(posts.status).toBe(200);
@@ -102,7 +102,8 @@ describe('public share tokens', () => {
       id: middle,
       name: 'Middle',
       icon_id: null,
-      nested: [{ id: bottom, name: 'Bottom', icon_id: null, nested: [] }],
+      post_count: 1,
+      nested: [{ id: bottom, name: 'Bottom', icon_id: null, post_count: 1, nested: [] }],
     });
   });
 

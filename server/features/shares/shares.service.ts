@@ -20,8 +20,12 @@ import {
   assertMayShare,
   getAccessibleCollection,
 } from '../collections/collection-access.ts';
-import { buildTree, subtreeIds } from '../collections/collection-tree.ts';
-import { listAncestorIds, listCollectionsOwnedBy } from '../collections/collections.repository.ts';
+import { buildTree, mapTree, subtreeIds } from '../collections/collection-tree.ts';
+import {
+  countLivePostsIn,
+  listAncestorIds,
+  listCollectionsOwnedBy,
+} from '../collections/collections.repository.ts';
 import { findUser } from '../users/users.repository.ts';
 import { toPrivateShare, toPublicShare } from './shares.presenter.ts';
 import {
@@ -99,23 +103,25 @@ export function createSharesService({ db, clock }: { db: Db; clock: Clock }) {
         ? await listCollectionsOwnedBy(db, root.user_id)
         : [root];
       const inShare = new Set(subtreeIds(opened, root.id));
-      const [collection] = buildTree(
-        opened
-          .filter((row) => inShare.has(row.id))
-          .map((row) => ({
-            id: row.id,
-            name: row.name,
-            icon_id: row.icon_id,
-            // The shared collection is the top of what the visitor sees.
-            parent_id: row.id === root.id ? null : row.parent_id,
-            local_order: row.local_order,
-          })),
+      const rows = opened.filter((row) => inShare.has(row.id));
+      const counts = await countLivePostsIn(
+        db,
+        rows.map((row) => row.id),
       );
+      const tree = buildTree(
+        // The shared collection is the top of what the visitor sees.
+        rows.map((row) => ({ ...row, parent_id: row.id === root.id ? null : row.parent_id })),
+      );
+      const [collection] = mapTree(tree, (row) => ({
+        id: row.id,
+        name: row.name,
+        icon_id: row.icon_id,
+        post_count: counts.get(row.id) ?? 0,
+      }));
       return {
         collection_id: actor.collectionId,
         permission: actor.permission,
         include_descendants: actor.includeDescendants,
-        // Extra fields of the tree nodes are dropped by the response schema.
         collection: collection!,
       };
     },

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Tag } from '../../../contract/tags.ts';
 import type { Db } from '../../db/database.ts';
 
@@ -156,4 +157,72 @@ export async function listPostIdsTagged(db: Db, tagId: number): Promise<number[]
     .where('tag_id', '=', tagId)
     .execute();
   return rows.map((row) => row.post_id);
+}
+
+/**
+ * Live posts per tag of a user: tag id → count; tags on no live post are absent. Two grouped
+ * queries: every link of the user's tags, counted straight from the index of links by tag, less
+ * the links of their posts in the recycle bin (few, and found through the index of posts by user
+ * and archived_at). Joining every link to its post instead costs a lookup per link: seconds at
+ * 100,000 posts. A tag is only ever on its owner's posts.
+ */
+export async function countLivePostsPerTag(db: Db, userId: number): Promise<Map<number, number>> {
+  const all = await db
+    .selectFrom('post_tags')
+    .select(['tag_id', (eb) => eb.fn.countAll<number | string>().as('count')])
+    .where('tag_id', 'in', (eb) => eb.selectFrom('tags').select('id').where('user_id', '=', userId))
+    .groupBy('tag_id')
+    .execute();
+  const trashed = await db
+    .selectFrom('posts')
+    .innerJoin('post_tags', 'post_tags.post_id', 'posts.id')
+    .select(['post_tags.tag_id', (eb) => eb.fn.countAll<number | string>().as('count')])
+    .where('posts.user_id', '=', userId)
+    .where('posts.archived_at', 'is not', null)
+    .groupBy('post_tags.tag_id')
+    .execute();
+  const counts = new Map(all.map((row) => [row.tag_id, Number(row.count)]));
+  for (const row of trashed)
+    counts.set(row.tag_id, (counts.get(row.tag_id) ?? 0) - Number(row.count));
+  return counts;
+}
+
+/** Live posts that carry one tag. */
+export async function countLivePostsTagged(db: Db, tagId: number): Promise<number> {
+  const row = await db
+    .selectFrom('post_tags')
+    .innerJoin('posts', 'posts.id', 'post_tags.post_id')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('post_tags.tag_id', '=', tagId)
+    .where('posts.archived_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/**
+ * Gives every post of tag `fromId` the tag `intoId` (posts that have both keep one link), then
+ * deletes `fromId`.
+ */
+export async function mergeTagInto(db: Db, fromId: number, intoId: number): Promise<void> {
+  await db
+    .insertInto('post_tags')
+    .columns(['post_id', 'tag_id'])
+    .expression(
+      db
+        .selectFrom('post_tags as moving')
+        .select(['moving.post_id', sql.lit(intoId).as('tag_id')])
+        .where('moving.tag_id', '=', fromId)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('post_tags as kept')
+                .select('kept.post_id')
+                .whereRef('kept.post_id', '=', 'moving.post_id')
+                .where('kept.tag_id', '=', intoId),
+            ),
+          ),
+        ),
+    )
+    .execute();
+  await deleteTag(db, fromId);
 }

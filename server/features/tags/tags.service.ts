@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Tag, tagBody } from '../../../contract/tags.ts';
+import type { CountedTag, tagBody } from '../../../contract/tags.ts';
 import type { Db } from '../../db/database.ts';
 import type { UserActor } from '../../http/actor.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -7,12 +7,15 @@ import { conflict } from '../../lib/errors.ts';
 import { assertTagAccess } from '../collections/collection-access.ts';
 import { refreshSearchDocuments } from '../search/search.repository.ts';
 import {
+  countLivePostsPerTag,
+  countLivePostsTagged,
   deleteTag,
   findTag,
   findTagNamed,
   insertTag,
   listPostIdsTagged,
   listTagsOf,
+  mergeTagInto,
   renameTag,
 } from './tags.repository.ts';
 
@@ -33,33 +36,52 @@ export function createTagsService({ db, clock }: { db: Db; clock: Clock }) {
   }
 
   return {
-    /** The actor's tags, by name ignoring case. */
-    list(actor: UserActor): Promise<Tag[]> {
-      return listTagsOf(db, actor.userId);
+    /** The actor's tags, by name ignoring case, each with its live posts. */
+    async list(actor: UserActor): Promise<CountedTag[]> {
+      const tags = await listTagsOf(db, actor.userId);
+      const counts = await countLivePostsPerTag(db, actor.userId);
+      return tags.map((tag) => ({ ...tag, post_count: counts.get(tag.id) ?? 0 }));
     },
 
     /** @throws 404 */
-    async get(actor: UserActor, id: number): Promise<Tag> {
+    async get(actor: UserActor, id: number): Promise<CountedTag> {
       const tag = await getOwn(db, actor, id);
-      return { id: tag.id, name: tag.name };
+      return { id: tag.id, name: tag.name, post_count: await countLivePostsTagged(db, tag.id) };
     },
 
     /** @throws 409 when the actor has a tag of that name, ignoring case */
-    async create(actor: UserActor, body: z.output<typeof tagBody>): Promise<Tag> {
+    async create(actor: UserActor, body: z.output<typeof tagBody>): Promise<CountedTag> {
       return db.transaction().execute(async (trx) => {
         if (await findTagNamed(trx, actor.userId, body.name)) throw taken();
-        return insertTag(trx, actor.userId, body.name, clock().toISOString());
+        const tag = await insertTag(trx, actor.userId, body.name, clock().toISOString());
+        return { ...tag, post_count: 0 };
       });
     },
 
-    /** Renames a tag; its posts are found by the new name. @throws 404, 409 */
-    async update(actor: UserActor, id: number, body: z.output<typeof tagBody>): Promise<Tag> {
+    /**
+     * Renames a tag; its posts are found by the new name. When another of the actor's tags has
+     * that name ignoring case, merges instead, in one transaction: that tag keeps its id and
+     * spelling, gains every post of this one (without duplicate links) and is returned; this
+     * one is deleted. @throws 404
+     */
+    async update(
+      actor: UserActor,
+      id: number,
+      body: z.output<typeof tagBody>,
+    ): Promise<CountedTag> {
       return db.transaction().execute(async (trx) => {
         const tag = await getOwn(trx, actor, id);
-        if (await findTagNamed(trx, actor.userId, body.name, tag.id)) throw taken();
-        await renameTag(trx, tag.id, body.name);
-        await refreshSearchDocuments(trx, await listPostIdsTagged(trx, tag.id));
-        return { id: tag.id, name: body.name.trim() };
+        const postIds = await listPostIdsTagged(trx, tag.id);
+        const namesake = await findTagNamed(trx, actor.userId, body.name, tag.id);
+        if (namesake) await mergeTagInto(trx, tag.id, namesake.id);
+        else await renameTag(trx, tag.id, body.name);
+        await refreshSearchDocuments(trx, postIds);
+        const survivor = (await findTag(trx, namesake?.id ?? tag.id))!;
+        return {
+          id: survivor.id,
+          name: survivor.name,
+          post_count: await countLivePostsTagged(trx, survivor.id),
+        };
       });
     },
 

@@ -16,6 +16,7 @@ const node = (
   is_being_shared: false,
   local_order: 1,
   permission,
+  post_count: 0,
   nested,
 });
 

@@ -23,6 +23,7 @@ function node(id: number, name: string, nested: CollectionNode[] = []): Collecti
     is_being_shared: false,
     local_order: 1,
     permission: 7,
+    post_count: 0,
     nested,
   };
 }
@@ -96,7 +97,11 @@ describe('ids and paths', () => {
 
 describe('asTreeListing', () => {
   it('unwraps the withShared shape', () => {
-    const listing = asTreeListing({ collections: tree, shared_collections: [] });
+    const listing = asTreeListing({
+      collections: tree,
+      shared_collections: [],
+      uncategorized_post_count: 0,
+    });
     expect(listing.collections).toHaveLength(2);
     expect(listing.shared).toEqual([]);
   });
