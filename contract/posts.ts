@@ -63,6 +63,10 @@ const flag = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((value
 /** `collection_id` null, 0 = Uncategorized (SPEC §3). */
 const collectionRef = z.number().int().min(0).nullable();
 
+/** Orders of a collection's or Uncategorized's list (`sort` on `GET /api/posts`). */
+export const postSorts = ['manual', 'newest', 'oldest', 'title', 'domain'] as const;
+export type PostSort = (typeof postSorts)[number];
+
 export const listPostsQuery = z.object({
   collection_id: z.coerce.number().int().min(0).optional(),
   is_uncategorized: queryBoolean.optional(),
@@ -72,12 +76,20 @@ export const listPostsQuery = z.object({
   limit: z.coerce.number().int().min(0).optional(),
   /** Cursor: posts after this one in the list's order. */
   after_id: z.coerce.number().int().positive().optional(),
+  /** Skip this many posts (needs a `limit`; not together with `after_id`). */
+  offset: z.coerce.number().int().min(0).optional(),
+  /**
+   * Order of a collection's or Uncategorized's list: `manual` (default; by `order`, highest
+   * first), `newest`/`oldest` (created), `title` (A–Z ignoring case, untitled last), `domain`
+   * (host of `base_url` A–Z, text posts last); ties by id. Pages with `after_id` like the rest.
+   */
+  sort: z.enum(postSorts).optional(),
   /**
    * Search (SPEC §2 Search): case-insensitive substrings of title, text, URL, description and
    * tags, all required; `"exact phrase"`, `-word` to exclude, `tag:name`, `type:link|text`.
    */
   filter: z.string().max(500).optional(),
-  /** With `collection_id`: also the posts of every collection below it. */
+  /** With `collection_id`: also the posts of every collection below it, newest first. */
   withDescendants: queryBoolean.optional(),
   /** Only posts with this tag of the caller's. */
   tag_id: z.coerce.number().int().positive().optional(),
@@ -89,7 +101,8 @@ export const createPostBody = z.object({
   description: z.string().max(10_000).nullish(),
   collection_id: collectionRef.optional(),
   is_uncategorized: flag.optional(),
-  tag_names: z.array(tagName).max(100).optional(),
+  /** null = no tags given (the original client sends it). */
+  tag_names: z.array(tagName).max(100).nullish(),
 });
 
 /**
@@ -102,10 +115,42 @@ export const updatePostBody = z.object({
   description: z.string().max(10_000).nullish(),
   collection_id: collectionRef.optional(),
   is_uncategorized: flag.optional(),
-  tag_names: z.array(tagName).max(100).optional(),
+  /** Replaces the set; null = leave the tags as they are. */
+  tag_names: z.array(tagName).max(100).nullish(),
   order: z.number().int().min(1).optional(),
   is_archived: z.boolean().optional(),
 });
+
+/** Most posts one bulk edit may change. */
+export const BULK_EDIT_MAX = 1000;
+
+/**
+ * A bulk edit: the posts by id, and at least one change for all of them — transfer
+ * (`collection_id`/`is_uncategorized`), trash or restore (`is_archived`), tags to add or remove by
+ * name (a name may not be in both).
+ */
+export const bulkUpdatePostsBody = z
+  .object({
+    ids: z
+      .array(z.number().int().positive())
+      .min(1, 'Name at least one post.')
+      .max(BULK_EDIT_MAX, `At most ${BULK_EDIT_MAX} posts at once.`)
+      .refine((ids) => new Set(ids).size === ids.length, 'Each id may appear only once.'),
+    collection_id: collectionRef.optional(),
+    is_uncategorized: flag.optional(),
+    is_archived: z.boolean().optional(),
+    add_tag_names: z.array(tagName).max(100).optional(),
+    remove_tag_names: z.array(tagName).max(100).optional(),
+  })
+  .refine(
+    (body) =>
+      body.collection_id !== undefined ||
+      body.is_uncategorized !== undefined ||
+      body.is_archived !== undefined ||
+      body.add_tag_names !== undefined ||
+      body.remove_tag_names !== undefined,
+    'Name at least one change: collection_id, is_uncategorized, is_archived, add_tag_names or remove_tag_names.',
+  );
 
 export const getPostQuery = z.object({ withTags: queryBoolean.optional() });
 
@@ -150,6 +195,16 @@ export const postEndpoints = {
     body: updatePostBody,
     status: 200,
     response: envelope(postSchema),
+  }),
+  bulkUpdate: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/posts',
+    summary:
+      'Bulk edit up to 1000 posts (`ids`) in one transaction, all or nothing: transfer (on top of the target list, keeping their relative order), trash or restore, add or remove tags by name. Each post needs the access a single PATCH needs (404 for one the caller cannot see, 403 for one they may not change); a target list must belong to the owner of every post (403). Answers the ids of the posts that changed.',
+    auth: 'user',
+    body: bulkUpdatePostsBody,
+    status: 200,
+    response: envelope(z.object({ ids: z.array(z.number().int()) })),
   }),
   delete: defineEndpoint({
     method: 'DELETE',

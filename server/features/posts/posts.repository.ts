@@ -33,6 +33,14 @@ export function findPost(db: Db, id: number): Promise<PostRow | undefined> {
   return db.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The posts with these ids (live or in the recycle bin), by id; unknown ids are missing. */
+export async function findPosts(db: Db, ids: readonly number[]): Promise<Map<number, PostRow>> {
+  const rows = ids.length
+    ? await db.selectFrom('posts').selectAll().where('id', 'in', ids).execute()
+    : [];
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
 /** Highest `order` among the live posts of a list; 0 when it is empty. */
 export async function maxLiveOrder(db: Db, scope: PostScope): Promise<number> {
   const row = await db
@@ -59,6 +67,31 @@ export async function shiftLiveOrders(
     .where('order', '>=', range.from);
   if (range.to !== undefined) query = query.where('order', '<=', range.to);
   await query.execute();
+}
+
+/**
+ * Numbers the live posts of a list 1..n by their current order, ties broken by id (the higher id
+ * counts as the higher place, as lists show it). Writes only the rows whose number changes.
+ */
+export async function renumberLiveOrders(db: Db, scope: PostScope): Promise<void> {
+  const ranked = db
+    .selectFrom('posts')
+    .select((eb) => [
+      'id',
+      eb.fn
+        .agg<number>('row_number')
+        .over((over) => over.orderBy('order').orderBy('id'))
+        .as('position'),
+    ])
+    .where(inScope(scope))
+    .where('archived_at', 'is', null);
+  await db
+    .updateTable('posts')
+    .from(ranked.as('ranked'))
+    .set((eb) => ({ order: eb.ref('ranked.position') }))
+    .whereRef('posts.id', '=', 'ranked.id')
+    .whereRef('posts.order', '<>', 'ranked.position')
+    .execute();
 }
 
 export function insertPost(db: Db, values: NewPostRow): Promise<PostRow> {

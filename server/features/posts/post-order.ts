@@ -1,0 +1,125 @@
+import type { Db } from '../../db/database.ts';
+import type { PostRow } from '../../db/schema.ts';
+import {
+  maxLiveOrder,
+  renumberLiveOrders,
+  scopeOf,
+  shiftLiveOrders,
+  updatePost,
+  type PostScope,
+} from './posts.repository.ts';
+
+/*
+ * The ordering rules of a list (a collection, or one user's Uncategorized posts; SPEC §4,
+ * docs/ARCHITECTURE.md): the live posts of a list are numbered densely 1..n and shown highest
+ * first. New and transferred posts go on top; a post that leaves (trash, transfer) closes its
+ * gap; a post in the recycle bin keeps its number, its old place, and comes back to it on
+ * restore when that place still exists, else on top. Every write of `order` goes through here.
+ */
+
+/** The order a post put on top of the list gets (one above its highest). */
+export async function topOrder(db: Db, scope: PostScope): Promise<number> {
+  return (await maxLiveOrder(db, scope)) + 1;
+}
+
+/**
+ * Moves a live post to `order` within its list (clamped to 1..n), shifting the posts between by
+ * one. Returns the post's new order; the caller saves it.
+ */
+export async function moveWithinList(db: Db, post: PostRow, order: number): Promise<number> {
+  const scope = scopeOf(post);
+  const target = Math.min(Math.max(order, 1), await maxLiveOrder(db, scope));
+  if (target > post.order) {
+    await shiftLiveOrders(db, scope, { from: post.order + 1, to: target }, -1);
+  }
+  if (target < post.order) {
+    await shiftLiveOrders(db, scope, { from: target, to: post.order - 1 }, 1);
+  }
+  return target;
+}
+
+/**
+ * Makes room for a post coming back from the recycle bin into its list: its old place when that
+ * is within the list (the posts from there up move up by one), else the top — as for posts whose
+ * collection was deleted (PLACE_LOST), which come back to Uncategorized. Returns the post's new
+ * order; the caller saves it.
+ */
+export async function restoreOrder(db: Db, post: PostRow): Promise<number> {
+  const scope = scopeOf(post);
+  const max = await maxLiveOrder(db, scope);
+  if (post.order > max) return max + 1;
+  await shiftLiveOrders(db, scope, { from: post.order }, 1);
+  return post.order;
+}
+
+/**
+ * Numbers the live posts of a list densely 1..n by their current order, ties broken by id (the
+ * higher id above). For writers that set many orders at once (bulk edit, import, restore of a
+ * backup): run it on every list they changed.
+ */
+export async function renumberList(db: Db, scope: PostScope): Promise<void> {
+  await renumberLiveOrders(db, scope);
+}
+
+/**
+ * Restores posts of the recycle bin, each into its old place (see restoreOrder). The last
+ * deleted comes back first, so posts deleted one after another return to their old neighbours;
+ * among posts deleted together the lowest comes back first. Returns each post's new order.
+ */
+export async function restoreAll(db: Db, posts: readonly PostRow[]): Promise<Map<number, number>> {
+  const sorted = [...posts].sort(
+    (a, b) => (b.archived_at ?? '').localeCompare(a.archived_at ?? '') || a.order - b.order,
+  );
+  const orders = new Map<number, number>();
+  for (const post of sorted) {
+    const order = await restoreOrder(db, post);
+    await updatePost(db, post.id, { order, archived_at: null });
+    orders.set(post.id, order);
+  }
+  return orders;
+}
+
+/**
+ * Takes live posts out of their lists and puts them on top of `target`, keeping their relative
+ * order (by order, then id); the lists they left close their gaps. Posts already in the recycle
+ * bin go to `target`'s recycle bin with the place on top (where they come back on restore).
+ * Sets `collection_id` (and `order`) of each post; returns each post's new order.
+ */
+export async function transferAll(
+  db: Db,
+  posts: readonly PostRow[],
+  target: PostScope,
+): Promise<Map<number, number>> {
+  const collectionId = 'collectionId' in target ? target.collectionId : null;
+  const live = posts
+    .filter((post) => post.archived_at === null)
+    .sort((a, b) => a.order - b.order || a.id - b.id);
+  const left = new Map<string, PostScope>();
+  for (const post of live) left.set(JSON.stringify(scopeOf(post)), scopeOf(post));
+
+  const orders = new Map<number, number>();
+  let next = await topOrder(db, target);
+  for (const post of live) {
+    await updatePost(db, post.id, { collection_id: collectionId, order: next });
+    orders.set(post.id, next++);
+  }
+  for (const post of posts.filter((row) => row.archived_at !== null)) {
+    await updatePost(db, post.id, { collection_id: collectionId, order: next });
+    orders.set(post.id, next);
+  }
+  for (const scope of left.values()) await renumberList(db, scope);
+  return orders;
+}
+
+/**
+ * Sends live posts to the recycle bin: each keeps its number (its old place), and the lists
+ * they left close their gaps.
+ */
+export async function trashAll(db: Db, posts: readonly PostRow[], now: string): Promise<void> {
+  const left = new Map<string, PostScope>();
+  for (const post of posts) {
+    await updatePost(db, post.id, { archived_at: now, updated_at: now });
+    left.set(JSON.stringify(scopeOf(post)), scopeOf(post));
+  }
+  for (const scope of left.values()) await renumberList(db, scope);
+}
