@@ -22,7 +22,8 @@ export function sameScope(a: PostScope, b: PostScope): boolean {
 
 type PostsExpression = ExpressionBuilder<Database, 'posts'>;
 
-function inScope(scope: PostScope) {
+/** The posts of a list (live or not). */
+export function inScope(scope: PostScope) {
   return (eb: PostsExpression): Expression<SqlBool> =>
     'collectionId' in scope
       ? eb('collection_id', '=', scope.collectionId)
@@ -144,33 +145,47 @@ export async function archivePostsOfCollections(
     .execute();
 }
 
-/** Which posts a listing shows, and in which order (highest first, ties by id). */
+/**
+ * Which posts a listing shows, and in which order (highest first, ties by id): a list by order;
+ * all of a user's live posts, a tag's, or several collections' (a collection with those below
+ * it) newest first; a user's recycle bin, or the posts deleted from one list, last deleted first.
+ */
 export type PostListing =
   | { kind: 'list'; scope: PostScope }
   | { kind: 'all-live'; userId: number }
   | { kind: 'tagged'; tagId: number }
-  | { kind: 'recycle-bin'; userId: number };
+  | { kind: 'collections'; collectionIds: number[] }
+  | { kind: 'recycle-bin'; userId: number }
+  | { kind: 'deleted-from'; scope: PostScope };
 
 const sortColumnOf = {
   list: 'order',
   'all-live': 'created_at',
   tagged: 'created_at',
+  collections: 'created_at',
   'recycle-bin': 'archived_at',
+  'deleted-from': 'archived_at',
 } as const;
 
 /**
  * One page of a listing. `after` is the last post of the previous page (cursor paging);
- * `limit` 0 means no limit.
+ * `offset` skips that many posts; `limit` 0 means no limit.
  */
 export async function listPosts(
   db: Db,
   listing: PostListing,
-  page: { after?: PostRow; limit: number },
+  page: { after?: PostRow; limit: number; offset?: number },
 ): Promise<PostRow[]> {
   const sortColumn = sortColumnOf[listing.kind];
   let query = db.selectFrom('posts').selectAll();
   if (listing.kind === 'list') {
     query = query.where(inScope(listing.scope)).where('archived_at', 'is', null);
+  } else if (listing.kind === 'deleted-from') {
+    query = query.where(inScope(listing.scope)).where('archived_at', 'is not', null);
+  } else if (listing.kind === 'collections') {
+    query = query
+      .where('collection_id', 'in', listing.collectionIds)
+      .where('archived_at', 'is', null);
   } else if (listing.kind === 'tagged') {
     const { tagId } = listing;
     query = query
@@ -201,6 +216,7 @@ export async function listPosts(
   }
   query = query.orderBy(sortColumn, 'desc').orderBy('id', 'desc');
   if (page.limit > 0) query = query.limit(page.limit);
+  if (page.offset) query = query.offset(page.offset);
   return query.execute();
 }
 

@@ -37,6 +37,7 @@ import {
 } from '../tags/tags.repository.ts';
 import { postContentFields } from './post-content.ts';
 import { moveWithinList, restoreAll, topOrder, transferAll, trashAll } from './post-order.ts';
+import { listSortedPosts } from './post-sorts.repository.ts';
 import { toPost } from './posts.presenter.ts';
 import {
   findPost,
@@ -191,7 +192,8 @@ export function createPostsService({
   /**
    * Which posts a listing query means for this actor. A share visitor sees the shared collection
    * (or, when the share opens them, a sub-collection), never a recycle bin, Uncategorized or a
-   * tag (tags belong to users).
+   * tag (tags belong to users). The recycle bin of one list (`collection_id`) is open to whoever
+   * may read the list.
    * @throws 404 for a collection or tag the actor cannot see; 403 for a share visitor's recycle bin.
    */
   async function resolveListing(
@@ -200,19 +202,29 @@ export function createPostsService({
   ): Promise<PostListing> {
     const uncategorized = query.is_uncategorized || query.collection_id === 0;
     if (actor.kind === 'user') {
-      if (query.is_archived) return { kind: 'recycle-bin', userId: actor.userId };
+      if (query.is_archived) {
+        if (uncategorized)
+          return { kind: 'deleted-from', scope: { uncategorizedOf: actor.userId } };
+        if (query.collection_id === undefined) return { kind: 'recycle-bin', userId: actor.userId };
+        await getAccessibleCollection(db, actor, query.collection_id, Permission.READ);
+        return { kind: 'deleted-from', scope: { collectionId: query.collection_id } };
+      }
       if (query.tag_id !== undefined) {
         assertTagAccess(actor, await findTag(db, query.tag_id));
         return { kind: 'tagged', tagId: query.tag_id };
       }
       if (uncategorized) return { kind: 'list', scope: { uncategorizedOf: actor.userId } };
       if (query.collection_id === undefined) return { kind: 'all-live', userId: actor.userId };
-      return collectionListing(actor, query.collection_id);
+      return collectionListing(actor, query.collection_id, query.withDescendants);
     }
     if (query.is_archived) throw forbidden('A share link opens live posts only.');
     if (query.tag_id !== undefined) throw notFound('Tag');
     if (uncategorized) throw notFound('Collection');
-    return collectionListing(actor, query.collection_id ?? actor.collectionId);
+    return collectionListing(
+      actor,
+      query.collection_id ?? actor.collectionId,
+      query.withDescendants,
+    );
   }
 
   /**
@@ -246,19 +258,31 @@ export function createPostsService({
     return { kind: 'collections', collectionIds };
   }
 
+  /**
+   * A collection's list; with `withDescendants`, it and every collection below it the actor may
+   * read (all of them for users, whose access is inherited down the tree; for a share visitor
+   * only when the share opens sub-collections).
+   */
   async function collectionListing(
     actor: AuthenticatedActor,
     collectionId: number,
+    withDescendants: boolean | undefined,
   ): Promise<PostListing> {
-    await getAccessibleCollection(db, actor, collectionId, Permission.READ);
+    const collection = await getAccessibleCollection(db, actor, collectionId, Permission.READ);
+    if (withDescendants && (actor.kind === 'user' || actor.includeDescendants)) {
+      const tree = await listCollectionsOwnedBy(db, collection.user_id);
+      return { kind: 'collections', collectionIds: subtreeIds(tree, collection.id) };
+    }
     return { kind: 'list', scope: { collectionId } };
   }
 
   return {
     /**
-     * A page of posts: a collection's or Uncategorized by order, all live posts newest first,
-     * or the recycle bin last deleted first. @throws 404 for a collection the actor cannot see;
-     * 400 for an `after_id` that is not in the listing.
+     * A page of posts: a collection's or Uncategorized by order (or `sort`), all live posts (or a
+     * collection's with those below it) newest first, or the recycle bin (of one list) last
+     * deleted first. @throws 404 for a collection the actor cannot see; 400 for an `after_id`
+     * that is not in the listing, `offset` with `after_id` or without `limit`, `sort` on a
+     * listing other than one list.
      */
     async list(actor: AuthenticatedActor, query: z.output<typeof listPostsQuery>): Promise<Post[]> {
       const search = query.filter === undefined ? undefined : parseSearchQuery(query.filter);
@@ -284,7 +308,22 @@ export function createPostsService({
           return { ...rest, ...(query.withTags && { tags }), ...(snippet && { search: snippet }) };
         });
       }
+      const offset = query.offset ?? 0;
+      if (offset > 0 && query.after_id !== undefined) {
+        throw badRequest('Page either by after_id or by offset.', {
+          offset: ['cannot be combined with after_id'],
+        });
+      }
+      if (offset > 0 && !query.limit) {
+        throw badRequest('offset needs a limit.', { offset: ['needs a limit above 0'] });
+      }
       const listing = await resolveListing(actor, query);
+      const sort = query.sort ?? 'manual';
+      if (sort !== 'manual' && listing.kind !== 'list') {
+        throw badRequest('sort applies to the list of a collection or of Uncategorized.', {
+          sort: ['applies to the list of a collection or of Uncategorized only'],
+        });
+      }
 
       let after: PostRow | undefined;
       if (query.after_id !== undefined) {
@@ -295,7 +334,11 @@ export function createPostsService({
           });
         }
       }
-      const rows = await listPosts(db, listing, { after, limit: query.limit ?? 0 });
+      const page = { after, limit: query.limit ?? 0, offset };
+      const rows =
+        sort !== 'manual' && listing.kind === 'list'
+          ? await listSortedPosts(db, listing.scope, sort, page)
+          : await listPosts(db, listing, page);
       return withTags(db, rows, query.withTags);
     },
 
@@ -523,6 +566,14 @@ function isIn(post: PostRow, listing: PostListing): boolean {
   switch (listing.kind) {
     case 'recycle-bin':
       return post.user_id === listing.userId && post.archived_at !== null;
+    case 'deleted-from':
+      return sameScope(scopeOf(post), listing.scope) && post.archived_at !== null;
+    case 'collections':
+      return (
+        post.collection_id !== null &&
+        listing.collectionIds.includes(post.collection_id) &&
+        post.archived_at === null
+      );
     case 'all-live':
       return post.user_id === listing.userId && post.archived_at === null;
     case 'list':
