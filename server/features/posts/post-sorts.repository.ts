@@ -10,7 +10,9 @@ import { inScope, type PostScope } from './posts.repository.ts';
  * GET /api/posts). Every order ends with the id, so keyset paging (`after`) returns each post
  * exactly once. `title` and `domain` put posts without one last: they are read in two passes,
  * those with a key (by key, then id) and then those without (by id), each served by an index of
- * migration 0014 (whose expressions these must match character for character).
+ * migration 0014 (whose expressions these must match character for character). The cursor
+ * condition repeats its first column as a plain bound (`key >= k`), which both databases turn
+ * into an index range; the `or` alone would have them scan from the start of the list.
  */
 
 type KeyedSort = 'title' | 'domain';
@@ -39,12 +41,14 @@ export async function listSortedPosts(
     const beyond = direction === 'desc' ? '<' : '>';
     let query = live();
     if (after) {
-      query = query.where((eb) =>
-        eb.or([
-          eb('created_at', beyond, after.created_at),
-          eb.and([eb('created_at', '=', after.created_at), eb('id', beyond, after.id)]),
-        ]),
-      );
+      query = query
+        .where('created_at', `${beyond}=`, after.created_at)
+        .where((eb) =>
+          eb.or([
+            eb('created_at', beyond, after.created_at),
+            eb.and([eb('created_at', '=', after.created_at), eb('id', beyond, after.id)]),
+          ]),
+        );
     }
     query = query.orderBy('created_at', direction).orderBy('id', direction);
     if (limit > 0) query = query.limit(limit);
@@ -67,9 +71,14 @@ export async function listSortedPosts(
   if (afterKey !== null) {
     let query = live().where(key, 'is not', null);
     if (afterKey !== undefined) {
-      query = query.where((eb): Expression<SqlBool> =>
-        eb.or([eb(key, '>', afterKey), eb.and([eb(key, '=', afterKey), eb('id', '>', after!.id)])]),
-      );
+      query = query
+        .where(key, '>=', afterKey)
+        .where((eb): Expression<SqlBool> =>
+          eb.or([
+            eb(key, '>', afterKey),
+            eb.and([eb(key, '=', afterKey), eb('id', '>', after!.id)]),
+          ]),
+        );
     }
     query = query.orderBy(key).orderBy('id');
     if (limit > 0) query = query.limit(limit);
