@@ -159,7 +159,7 @@ export const postEndpoints = {
     method: 'GET',
     path: '/api/posts',
     summary:
-      "Posts of a collection (`collection_id`, 0 or `is_uncategorized=true` = Uncategorized) by order, highest first; without either, all the caller's posts, newest first; `is_archived=true` lists the recycle bin, last deleted first. Paged by `after_id` and `limit`. With a public share token: the shared collection's posts (or a sub-collection's, when the share opens them), read only.",
+      "Posts of a collection (`collection_id`, 0 or `is_uncategorized=true` = Uncategorized) by order, highest first, or by `sort`; with `withDescendants=true` also those of every collection below it, newest first; without either, all the caller's posts, newest first; `is_archived=true` lists the recycle bin (with `collection_id`, the posts deleted from that list), last deleted first. Paged by `limit` with `after_id` or `offset` (not both: 400). With a public share token: the shared collection's posts (or a sub-collection's, when the share opens them), read only.",
     auth: 'user-or-share',
     query: listPostsQuery,
     status: 200,
