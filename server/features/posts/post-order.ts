@@ -10,11 +10,11 @@ import {
 } from './posts.repository.ts';
 
 /*
- * The ordering rules of a list (a collection, or one user's Uncategorized posts; SPEC §4,
- * docs/ARCHITECTURE.md): the live posts of a list are numbered densely 1..n and shown highest
+ * The ordering rules of a list (a collection, or one user's Uncategorized posts; docs/API.md
+ * "Post lists", docs/ARCHITECTURE.md): the live posts of a list are numbered densely 1..n and shown highest
  * first. New and transferred posts go on top; a post that leaves (trash, transfer) closes its
  * gap; a post in the recycle bin keeps its number, its old place, and comes back to it on
- * restore when that place still exists, else on top. Every write of `order` goes through here.
+ * restore when that place still exists, else on top. The posts feature writes `order` only here.
  */
 
 /** The order a post put on top of the list gets (one above its highest). */
@@ -94,9 +94,6 @@ export async function transferAll(
   const live = posts
     .filter((post) => post.archived_at === null)
     .sort((a, b) => a.order - b.order || a.id - b.id);
-  const left = new Map<string, PostScope>();
-  for (const post of live) left.set(JSON.stringify(scopeOf(post)), scopeOf(post));
-
   const orders = new Map<number, number>();
   let next = await topOrder(db, target);
   for (const post of live) {
@@ -107,7 +104,7 @@ export async function transferAll(
     await updatePost(db, post.id, { collection_id: collectionId, order: next });
     orders.set(post.id, next);
   }
-  for (const scope of left.values()) await renumberList(db, scope);
+  await closeGaps(db, live);
   return orders;
 }
 
@@ -116,10 +113,25 @@ export async function transferAll(
  * they left close their gaps.
  */
 export async function trashAll(db: Db, posts: readonly PostRow[], now: string): Promise<void> {
-  const left = new Map<string, PostScope>();
-  for (const post of posts) {
-    await updatePost(db, post.id, { archived_at: now, updated_at: now });
-    left.set(JSON.stringify(scopeOf(post)), scopeOf(post));
+  for (const post of posts) await updatePost(db, post.id, { archived_at: now, updated_at: now });
+  await closeGaps(db, posts);
+}
+
+/**
+ * Closes the gaps that posts which just left their lists (already out of them) leave behind:
+ * the posts above one that left move down by one; a list that several left is renumbered.
+ */
+async function closeGaps(db: Db, left: readonly PostRow[]): Promise<void> {
+  const byList = new Map<string, PostRow[]>();
+  for (const post of left) {
+    const key = JSON.stringify(scopeOf(post));
+    const group = byList.get(key);
+    if (group) group.push(post);
+    else byList.set(key, [post]);
   }
-  for (const scope of left.values()) await renumberList(db, scope);
+  for (const [first, ...others] of byList.values()) {
+    const scope = scopeOf(first!);
+    if (others.length === 0) await shiftLiveOrders(db, scope, { from: first!.order + 1 }, -1);
+    else await renumberList(db, scope);
+  }
 }
