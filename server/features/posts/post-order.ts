@@ -6,6 +6,7 @@ import {
   scopeOf,
   shiftLiveOrders,
   updatePost,
+  updatePosts,
   type PostScope,
 } from './posts.repository.ts';
 
@@ -39,20 +40,6 @@ export async function moveWithinList(db: Db, post: PostRow, order: number): Prom
 }
 
 /**
- * Makes room for a post coming back from the recycle bin into its list: its old place when that
- * is within the list (the posts from there up move up by one), else the top — as for posts whose
- * collection was deleted (PLACE_LOST), which come back to Uncategorized. Returns the post's new
- * order; the caller saves it.
- */
-export async function restoreOrder(db: Db, post: PostRow): Promise<number> {
-  const scope = scopeOf(post);
-  const max = await maxLiveOrder(db, scope);
-  if (post.order > max) return max + 1;
-  await shiftLiveOrders(db, scope, { from: post.order }, 1);
-  return post.order;
-}
-
-/**
  * Numbers the live posts of a list densely 1..n by their current order, ties broken by id (the
  * higher id above). For writers that set many orders at once (bulk edit, import, restore of a
  * backup): run it on every list they changed.
@@ -61,20 +48,79 @@ export async function renumberList(db: Db, scope: PostScope): Promise<void> {
   await renumberLiveOrders(db, scope);
 }
 
+/** Where posts restored into one list go: their new orders, and how the live posts move up. */
+export interface RestorePlan {
+  /** The new order of each restored post, by id. */
+  orders: Map<number, number>;
+  /** Live posts with an order above `above` move up by `by`; the highest range comes first. */
+  shifts: { above: number; to?: number; by: number }[];
+}
+
 /**
- * Restores posts of the recycle bin, each into its old place (see restoreOrder). The last
- * deleted comes back first, so posts deleted one after another return to their old neighbours;
- * among posts deleted together the lowest comes back first. Returns each post's new order.
+ * Plans restoring posts of the recycle bin into one list whose live posts are numbered
+ * 1..`liveCount`, as if one after another: each to its old place (its kept order) when that is
+ * within the list at its turn — the posts from there up move up by one — else on top, as posts
+ * whose collection was deleted (PLACE_LOST). The last deleted comes back first, so posts deleted
+ * one after another return to their old neighbours; among posts deleted together, the lowest
+ * first. Pure: every live post is then moved once (see RestorePlan).
  */
-export async function restoreAll(db: Db, posts: readonly PostRow[]): Promise<Map<number, number>> {
+export function planRestore(
+  liveCount: number,
+  posts: readonly Pick<PostRow, 'id' | 'order' | 'archived_at'>[],
+): RestorePlan {
   const sorted = [...posts].sort(
     (a, b) => (b.archived_at ?? '').localeCompare(a.archived_at ?? '') || a.order - b.order,
   );
-  const orders = new Map<number, number>();
+  const placed: { id: number; place: number }[] = [];
   for (const post of sorted) {
-    const order = await restoreOrder(db, post);
-    await updatePost(db, post.id, { order, archived_at: null });
-    orders.set(post.id, order);
+    const top = liveCount + placed.length + 1;
+    const place = post.order < top ? Math.max(post.order, 1) : top;
+    for (const other of placed) if (other.place >= place) other.place += 1;
+    placed.push({ id: post.id, place });
+  }
+  placed.sort((a, b) => a.place - b.place);
+  // A restored post with `below` live posts under it lifts every live post above those by one.
+  const lifts = new Map<number, number>();
+  placed.forEach(({ place }, restoredBelow) => {
+    const below = place - 1 - restoredBelow;
+    lifts.set(below, (lifts.get(below) ?? 0) + 1);
+  });
+  const thresholds = [...lifts.keys()].sort((a, b) => a - b);
+  let by = 0;
+  const shifts = thresholds.map((above, i) => {
+    by += lifts.get(above)!;
+    return { above, ...(i + 1 < thresholds.length && { to: thresholds[i + 1] }), by };
+  });
+  return {
+    orders: new Map(placed.map(({ id, place }) => [id, place])),
+    shifts: shifts.filter((shift) => shift.above < liveCount).reverse(),
+  };
+}
+
+/**
+ * Restores posts of the recycle bin (live again, `archived_at` null), each list's as
+ * planRestore says. Returns each post's new order.
+ */
+export async function restoreAll(db: Db, posts: readonly PostRow[]): Promise<Map<number, number>> {
+  const byList = new Map<string, PostRow[]>();
+  for (const post of posts) {
+    const key = JSON.stringify(scopeOf(post));
+    const group = byList.get(key);
+    if (group) group.push(post);
+    else byList.set(key, [post]);
+  }
+  const orders = new Map<number, number>();
+  for (const group of byList.values()) {
+    const scope = scopeOf(group[0]!);
+    const plan = planRestore(await maxLiveOrder(db, scope), group);
+    // Highest range first, so that no live post is moved twice.
+    for (const { above, to, by } of plan.shifts) {
+      await shiftLiveOrders(db, scope, { from: above + 1, ...(to !== undefined && { to }) }, by);
+    }
+    for (const [id, order] of plan.orders) {
+      await updatePost(db, id, { order, archived_at: null });
+      orders.set(id, order);
+    }
   }
   return orders;
 }
@@ -113,7 +159,11 @@ export async function transferAll(
  * they left close their gaps.
  */
 export async function trashAll(db: Db, posts: readonly PostRow[], now: string): Promise<void> {
-  for (const post of posts) await updatePost(db, post.id, { archived_at: now, updated_at: now });
+  await updatePosts(
+    db,
+    posts.map((post) => post.id),
+    { archived_at: now, updated_at: now },
+  );
   await closeGaps(db, posts);
 }
 

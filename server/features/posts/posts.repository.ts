@@ -58,7 +58,7 @@ export async function shiftLiveOrders(
   db: Db,
   scope: PostScope,
   range: { from: number; to?: number },
-  by: 1 | -1,
+  by: number,
 ): Promise<void> {
   let query = db
     .updateTable('posts')
@@ -122,6 +122,16 @@ export async function updatePost(
   fields: Partial<Omit<PostRow, 'id'>>,
 ): Promise<void> {
   await db.updateTable('posts').set(fields).where('id', '=', id).execute();
+}
+
+/** Sets the same fields on many posts. */
+export async function updatePosts(
+  db: Db,
+  ids: readonly number[],
+  fields: Partial<Omit<PostRow, 'id'>>,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db.updateTable('posts').set(fields).where('id', 'in', ids).execute();
 }
 
 /**

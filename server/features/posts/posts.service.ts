@@ -47,6 +47,7 @@ import {
   sameScope,
   scopeOf,
   updatePost,
+  updatePosts,
   type PostListing,
 } from './posts.repository.ts';
 
@@ -549,12 +550,14 @@ export function createPostsService({
           await transferAll(trx, moving, scopeOfPlacement(placement));
           for (const post of moving) changed.add(post.id);
         }
-        if (add.length > 0 || remove.length > 0) {
-          const retagged = await editTags(trx, actor, posts, add, remove, now);
-          for (const id of retagged) changed.add(id);
-        }
-        for (const id of changed) await updatePost(trx, id, { updated_at: now });
-        await refreshSearchDocuments(trx, [...changed]);
+        // Tag names are part of the search document; the other changes leave it as it is.
+        const retagged =
+          add.length > 0 || remove.length > 0
+            ? await editTags(trx, actor, posts, add, remove, now)
+            : [];
+        for (const id of retagged) changed.add(id);
+        await updatePosts(trx, [...changed], { updated_at: now });
+        await refreshSearchDocuments(trx, retagged);
         return body.ids.filter((id) => changed.has(id));
       });
     },
