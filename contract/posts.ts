@@ -71,21 +71,33 @@ const flag = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((value
 /** `collection_id` null, 0 = Uncategorized (SPEC §3). */
 const collectionRef = idOrZero.nullable();
 
+/** Orders of a collection's or Uncategorized's list (`sort` on `GET /api/posts`). */
+export const postSorts = ['manual', 'newest', 'oldest', 'title', 'domain'] as const;
+export type PostSort = (typeof postSorts)[number];
+
 export const listPostsQuery = z.object({
   collection_id: idOrZero.optional(),
   is_uncategorized: queryBoolean.optional(),
   is_archived: queryBoolean.optional(),
   withTags: queryBoolean.optional(),
   /** Page size; 0 or absent = all. */
-  limit: z.coerce.number().int().min(0).optional(),
+  limit: z.coerce.number().int().min(0).max(INTEGER_MAX).optional(),
   /** Cursor: posts after this one in the list's order. */
   after_id: id.optional(),
+  /** Skip this many posts (needs a `limit`; not together with `after_id`). */
+  offset: z.coerce.number().int().min(0).max(INTEGER_MAX).optional(),
+  /**
+   * Order of a collection's or Uncategorized's list: `manual` (default; by `order`, highest
+   * first), `newest`/`oldest` (created), `title` (A–Z ignoring case, untitled last), `domain`
+   * (host of `base_url` A–Z, text posts last); ties by id. Pages with `after_id` like the rest.
+   */
+  sort: z.enum(postSorts).optional(),
   /**
    * Search (SPEC §2 Search): case-insensitive substrings of title, text, URL, description and
    * tags, all required; `"exact phrase"`, `-word` to exclude, `tag:name`, `type:link|text`.
    */
   filter: z.string().max(500).optional(),
-  /** With `collection_id`: also the posts of every collection below it. */
+  /** With `collection_id`: also the posts of every collection below it, newest first. */
   withDescendants: queryBoolean.optional(),
   /** Only posts with this tag of the caller's. */
   tag_id: id.optional(),
@@ -97,7 +109,8 @@ export const createPostBody = z.object({
   description: z.string().max(10_000).nullish(),
   collection_id: collectionRef.optional(),
   is_uncategorized: flag.optional(),
-  tag_names: z.array(tagName).max(100).optional(),
+  /** null = no tags given (the original client sends it). */
+  tag_names: z.array(tagName).max(100).nullish(),
 });
 
 /**
@@ -110,10 +123,42 @@ export const updatePostBody = z.object({
   description: z.string().max(10_000).nullish(),
   collection_id: collectionRef.optional(),
   is_uncategorized: flag.optional(),
-  tag_names: z.array(tagName).max(100).optional(),
+  /** Replaces the set; null = leave the tags as they are. */
+  tag_names: z.array(tagName).max(100).nullish(),
   order: z.number().int().min(1).max(INTEGER_MAX).optional(),
   is_archived: z.boolean().optional(),
 });
+
+/** Most posts one bulk edit may change. */
+export const BULK_EDIT_MAX = 1000;
+
+/**
+ * A bulk edit: the posts by id, and at least one change for all of them — transfer
+ * (`collection_id`/`is_uncategorized`), trash or restore (`is_archived`), tags to add or remove by
+ * name (a name may not be in both).
+ */
+export const bulkUpdatePostsBody = z
+  .object({
+    ids: z
+      .array(id)
+      .min(1, 'Name at least one post.')
+      .max(BULK_EDIT_MAX, `At most ${BULK_EDIT_MAX} posts at once.`)
+      .refine((ids) => new Set(ids).size === ids.length, 'Each id may appear only once.'),
+    collection_id: collectionRef.optional(),
+    is_uncategorized: flag.optional(),
+    is_archived: z.boolean().optional(),
+    add_tag_names: z.array(tagName).max(100).optional(),
+    remove_tag_names: z.array(tagName).max(100).optional(),
+  })
+  .refine(
+    (body) =>
+      body.collection_id !== undefined ||
+      body.is_uncategorized !== undefined ||
+      body.is_archived !== undefined ||
+      body.add_tag_names !== undefined ||
+      body.remove_tag_names !== undefined,
+    'Name at least one change: collection_id, is_uncategorized, is_archived, add_tag_names or remove_tag_names.',
+  );
 
 export const getPostQuery = z.object({ withTags: queryBoolean.optional() });
 
@@ -122,7 +167,7 @@ export const postEndpoints = {
     method: 'GET',
     path: '/api/posts',
     summary:
-      "Posts of a collection (`collection_id`, 0 or `is_uncategorized=true` = Uncategorized) by order, highest first; without either, all the caller's posts, newest first; `is_archived=true` lists the recycle bin, last deleted first. Paged by `after_id` and `limit`. With a public share token: the shared collection's posts (or a sub-collection's, when the share opens them), read only.",
+      "Posts of a collection (`collection_id`, 0 or `is_uncategorized=true` = Uncategorized) by order, highest first, or by `sort`; with `withDescendants=true` also those of every collection below it, newest first; without either, all the caller's posts, newest first; `is_archived=true` lists the recycle bin (with `collection_id`, the posts deleted from that list), last deleted first. Paged by `limit` with `after_id` or `offset` (not both: 400). With a public share token: the shared collection's posts (or a sub-collection's, when the share opens them), read only.",
     auth: 'user-or-share',
     query: listPostsQuery,
     status: 200,
@@ -158,6 +203,16 @@ export const postEndpoints = {
     body: updatePostBody,
     status: 200,
     response: envelope(postSchema),
+  }),
+  bulkUpdate: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/posts',
+    summary:
+      'Bulk edit up to 1000 posts (`ids`) in one transaction, all or nothing: transfer (on top of the target list, keeping their relative order), trash or restore, add or remove tags by name. Each post needs the access a single PATCH needs (404 for one the caller cannot see, 403 for one they may not change); a target list must belong to the owner of every post (403). Answers the ids of the posts that changed.',
+    auth: 'user',
+    body: bulkUpdatePostsBody,
+    status: 200,
+    response: envelope(z.object({ ids: z.array(z.number().int()) })),
   }),
   delete: defineEndpoint({
     method: 'DELETE',

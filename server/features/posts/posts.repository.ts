@@ -22,7 +22,8 @@ export function sameScope(a: PostScope, b: PostScope): boolean {
 
 type PostsExpression = ExpressionBuilder<Database, 'posts'>;
 
-function inScope(scope: PostScope) {
+/** The posts of a list (live or not). */
+export function inScope(scope: PostScope) {
   return (eb: PostsExpression): Expression<SqlBool> =>
     'collectionId' in scope
       ? eb('collection_id', '=', scope.collectionId)
@@ -31,6 +32,14 @@ function inScope(scope: PostScope) {
 
 export function findPost(db: Db, id: number): Promise<PostRow | undefined> {
   return db.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The posts with these ids (live or in the recycle bin), by id; unknown ids are missing. */
+export async function findPosts(db: Db, ids: readonly number[]): Promise<Map<number, PostRow>> {
+  const rows = ids.length
+    ? await db.selectFrom('posts').selectAll().where('id', 'in', ids).execute()
+    : [];
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 /** Highest `order` among the live posts of a list; 0 when it is empty. */
@@ -49,7 +58,7 @@ export async function shiftLiveOrders(
   db: Db,
   scope: PostScope,
   range: { from: number; to?: number },
-  by: 1 | -1,
+  by: number,
 ): Promise<void> {
   let query = db
     .updateTable('posts')
@@ -59,6 +68,31 @@ export async function shiftLiveOrders(
     .where('order', '>=', range.from);
   if (range.to !== undefined) query = query.where('order', '<=', range.to);
   await query.execute();
+}
+
+/**
+ * Numbers the live posts of a list 1..n by their current order, ties broken by id (the higher id
+ * counts as the higher place, as lists show it). Writes only the rows whose number changes.
+ */
+export async function renumberLiveOrders(db: Db, scope: PostScope): Promise<void> {
+  const ranked = db
+    .selectFrom('posts')
+    .select((eb) => [
+      'id',
+      eb.fn
+        .agg<number>('row_number')
+        .over((over) => over.orderBy('order').orderBy('id'))
+        .as('position'),
+    ])
+    .where(inScope(scope))
+    .where('archived_at', 'is', null);
+  await db
+    .updateTable('posts')
+    .from(ranked.as('ranked'))
+    .set((eb) => ({ order: eb.ref('ranked.position') }))
+    .whereRef('posts.id', '=', 'ranked.id')
+    .whereRef('posts.order', '<>', 'ranked.position')
+    .execute();
 }
 
 export function insertPost(db: Db, values: NewPostRow): Promise<PostRow> {
@@ -90,6 +124,16 @@ export async function updatePost(
   await db.updateTable('posts').set(fields).where('id', '=', id).execute();
 }
 
+/** Sets the same fields on many posts. */
+export async function updatePosts(
+  db: Db,
+  ids: readonly number[],
+  fields: Partial<Omit<PostRow, 'id'>>,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db.updateTable('posts').set(fields).where('id', 'in', ids).execute();
+}
+
 /**
  * An order above any list's: posts whose collection is deleted lose their place in it, so a
  * restore puts them on top of Uncategorized (see posts.service restoreOrder).
@@ -111,33 +155,47 @@ export async function archivePostsOfCollections(
     .execute();
 }
 
-/** Which posts a listing shows, and in which order (highest first, ties by id). */
+/**
+ * Which posts a listing shows, and in which order (highest first, ties by id): a list by order;
+ * all of a user's live posts, a tag's, or several collections' (a collection with those below
+ * it) newest first; a user's recycle bin, or the posts deleted from one list, last deleted first.
+ */
 export type PostListing =
   | { kind: 'list'; scope: PostScope }
   | { kind: 'all-live'; userId: number }
   | { kind: 'tagged'; tagId: number }
-  | { kind: 'recycle-bin'; userId: number };
+  | { kind: 'collections'; collectionIds: number[] }
+  | { kind: 'recycle-bin'; userId: number }
+  | { kind: 'deleted-from'; scope: PostScope };
 
 const sortColumnOf = {
   list: 'order',
   'all-live': 'created_at',
   tagged: 'created_at',
+  collections: 'created_at',
   'recycle-bin': 'archived_at',
+  'deleted-from': 'archived_at',
 } as const;
 
 /**
  * One page of a listing. `after` is the last post of the previous page (cursor paging);
- * `limit` 0 means no limit.
+ * `offset` skips that many posts; `limit` 0 means no limit.
  */
 export async function listPosts(
   db: Db,
   listing: PostListing,
-  page: { after?: PostRow; limit: number },
+  page: { after?: PostRow; limit: number; offset?: number },
 ): Promise<PostRow[]> {
   const sortColumn = sortColumnOf[listing.kind];
   let query = db.selectFrom('posts').selectAll();
   if (listing.kind === 'list') {
     query = query.where(inScope(listing.scope)).where('archived_at', 'is', null);
+  } else if (listing.kind === 'deleted-from') {
+    query = query.where(inScope(listing.scope)).where('archived_at', 'is not', null);
+  } else if (listing.kind === 'collections') {
+    query = query
+      .where('collection_id', 'in', listing.collectionIds)
+      .where('archived_at', 'is', null);
   } else if (listing.kind === 'tagged') {
     const { tagId } = listing;
     query = query
@@ -168,6 +226,7 @@ export async function listPosts(
   }
   query = query.orderBy(sortColumn, 'desc').orderBy('id', 'desc');
   if (page.limit > 0) query = query.limit(page.limit);
+  if (page.offset) query = query.offset(page.offset);
   return query.execute();
 }
 

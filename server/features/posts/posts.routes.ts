@@ -3,7 +3,7 @@ import { postEndpoints } from '../../../contract/posts.ts';
 import { bindEndpoint } from '../../http/endpoint.ts';
 import type { PostsService } from './posts.service.ts';
 
-/** SPEC §7: GET/POST /api/posts, GET/PATCH/DELETE /api/posts/{id}. */
+/** SPEC §7: GET/POST/PATCH /api/posts, GET/PATCH/DELETE /api/posts/{id}. */
 export function registerPostRoutes(app: FastifyInstance, posts: PostsService): void {
   bindEndpoint(app, postEndpoints.list, async ({ actor, query }) => ({
     data: await posts.list(actor, query),
@@ -16,6 +16,9 @@ export function registerPostRoutes(app: FastifyInstance, posts: PostsService): v
   }));
   bindEndpoint(app, postEndpoints.update, async ({ actor, params, body }) => ({
     data: await posts.update(actor, params.id, body),
+  }));
+  bindEndpoint(app, postEndpoints.bulkUpdate, async ({ actor, body }) => ({
+    data: { ids: await posts.bulkUpdate(actor, body) },
   }));
   bindEndpoint(app, postEndpoints.delete, ({ actor, params }) => posts.trash(actor, params.id));
 }

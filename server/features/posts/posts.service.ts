@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { Permission } from '../../../contract/permissions.ts';
 import type {
+  bulkUpdatePostsBody,
   createPostBody,
   listPostsQuery,
   Post,
@@ -10,7 +11,7 @@ import type { Db } from '../../db/database.ts';
 import type { PostRow } from '../../db/schema.ts';
 import type { AuthenticatedActor, UserActor } from '../../http/actor.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import {
   assertPostAccess,
   assertTagAccess,
@@ -29,20 +30,24 @@ import {
 import {
   findOrCreateTags,
   findTag,
+  findTagNamed,
   listTagsOfPosts,
   replacePostTags,
+  tagKey,
 } from '../tags/tags.repository.ts';
 import { postContentFields } from './post-content.ts';
+import { moveWithinList, restoreAll, topOrder, transferAll, trashAll } from './post-order.ts';
+import { listSortedPosts } from './post-sorts.repository.ts';
 import { toPost } from './posts.presenter.ts';
 import {
   findPost,
+  findPosts,
   insertPost,
   listPosts,
-  maxLiveOrder,
   sameScope,
   scopeOf,
-  shiftLiveOrders,
   updatePost,
+  updatePosts,
   type PostListing,
 } from './posts.repository.ts';
 
@@ -52,6 +57,24 @@ export type PostsService = ReturnType<typeof createPostsService>;
 interface Placement {
   collectionId: number | null;
   ownerId: number;
+}
+
+/**
+ * Posts never leave their owner's account, also not through a share: a transfer into a list of
+ * another user (a member moving the owner's post into their own collection, or an owner moving
+ * theirs into a collection shared with them) is refused. @throws 403
+ */
+function assertStaysWithOwner(post: PostRow, placement: Placement): void {
+  if (placement.ownerId !== post.user_id) {
+    throw forbidden(
+      `Post ${post.id} cannot move into a list of another user: posts stay in their owner’s account.`,
+    );
+  }
+}
+
+/** The list a placement puts posts into. */
+function scopeOfPlacement(placement: Placement) {
+  return scopeOf({ collection_id: placement.collectionId, user_id: placement.ownerId });
 }
 
 /**
@@ -94,42 +117,69 @@ export function createPostsService({
     return rows.map((row) => toPost(row, tags.get(row.id)));
   }
 
-  async function setTags(trx: Db, post: PostRow, names: string[], now: string) {
-    const tags = await findOrCreateTags(trx, post.user_id, names, now);
-    await replacePostTags(
-      trx,
-      post.id,
-      [...tags.values()].map((tag) => tag.id),
-    );
-  }
-
-  /** Takes a live post out of its list, closing the gap (SPEC §4: delete renumbers). */
-  async function leaveList(trx: Db, post: PostRow) {
-    await shiftLiveOrders(trx, scopeOf(post), { from: post.order + 1 }, -1);
-  }
-
-  /** Moves a live post to `order` in its list (clamped to 1..max), shifting the posts between. */
-  async function reorder(trx: Db, post: PostRow, order: number): Promise<number> {
-    const scope = scopeOf(post);
-    const target = Math.min(Math.max(order, 1), await maxLiveOrder(trx, scope));
-    if (target > post.order)
-      await shiftLiveOrders(trx, scope, { from: post.order + 1, to: target }, -1);
-    if (target < post.order)
-      await shiftLiveOrders(trx, scope, { from: target, to: post.order - 1 }, 1);
-    return target;
+  /**
+   * The ids of `ownerId`'s tags named `names` (ignoring case). Tags belong to users: the actor's
+   * own are created on first use, but someone writing on another user's posts (a member of a
+   * share) may only attach tags that user already has.
+   * @throws 403 naming the first tag the owner does not have.
+   */
+  async function tagIdsFor(
+    trx: Db,
+    actor: UserActor,
+    ownerId: number,
+    names: readonly string[],
+    now: string,
+  ): Promise<number[]> {
+    if (ownerId === actor.userId) {
+      const tags = await findOrCreateTags(trx, ownerId, names, now);
+      return [...tags.values()].map((tag) => tag.id);
+    }
+    const ids: number[] = [];
+    for (const name of names) {
+      const tag = await findTagNamed(trx, ownerId, name);
+      if (!tag) {
+        throw forbidden(
+          `The owner of this post has no tag “${name.trim()}”; only they can create it.`,
+        );
+      }
+      ids.push(tag.id);
+    }
+    return ids;
   }
 
   /**
-   * Brings a post back from the recycle bin into its list: to its old place when that is within
-   * the list (the others make room), else on top (REFERENCE.md §5.7) — as are posts whose
-   * collection was deleted (PLACE_LOST), which come back to Uncategorized.
+   * Adds and removes tags by name on posts (bulk edit); returns the ids of the posts whose tag
+   * set changed. Names to add follow tagIdsFor; names to remove that the owner lacks are no-ops.
    */
-  async function restoreOrder(trx: Db, post: PostRow): Promise<number> {
-    const scope = scopeOf(post);
-    const max = await maxLiveOrder(trx, scope);
-    if (post.order > max) return max + 1;
-    await shiftLiveOrders(trx, scope, { from: post.order }, 1);
-    return post.order;
+  async function editTags(
+    trx: Db,
+    actor: UserActor,
+    posts: readonly PostRow[],
+    add: readonly string[],
+    remove: readonly string[],
+    now: string,
+  ): Promise<number[]> {
+    const current = await listTagsOfPosts(
+      trx,
+      posts.map((post) => post.id),
+    );
+    const changed: number[] = [];
+    for (const ownerId of new Set(posts.map((post) => post.user_id))) {
+      const added = await tagIdsFor(trx, actor, ownerId, add, now);
+      const removed = new Set<number>();
+      for (const name of remove) {
+        const tag = await findTagNamed(trx, ownerId, name);
+        if (tag) removed.add(tag.id);
+      }
+      for (const post of posts.filter((row) => row.user_id === ownerId)) {
+        const before = new Set((current.get(post.id) ?? []).map((tag) => tag.id));
+        const after = new Set([...before, ...added].filter((id) => !removed.has(id)));
+        if (after.size === before.size && [...after].every((id) => before.has(id))) continue;
+        await replacePostTags(trx, post.id, [...after]);
+        changed.push(post.id);
+      }
+    }
+    return changed;
   }
 
   /** A post, live or in the recycle bin, on which the actor holds `needed`. @throws 404, 403 */
@@ -143,7 +193,8 @@ export function createPostsService({
   /**
    * Which posts a listing query means for this actor. A share visitor sees the shared collection
    * (or, when the share opens them, a sub-collection), never a recycle bin, Uncategorized or a
-   * tag (tags belong to users).
+   * tag (tags belong to users). The recycle bin of one list (`collection_id`) is open to whoever
+   * may read the list.
    * @throws 404 for a collection or tag the actor cannot see; 403 for a share visitor's recycle bin.
    */
   async function resolveListing(
@@ -152,19 +203,29 @@ export function createPostsService({
   ): Promise<PostListing> {
     const uncategorized = query.is_uncategorized || query.collection_id === 0;
     if (actor.kind === 'user') {
-      if (query.is_archived) return { kind: 'recycle-bin', userId: actor.userId };
+      if (query.is_archived) {
+        if (uncategorized)
+          return { kind: 'deleted-from', scope: { uncategorizedOf: actor.userId } };
+        if (query.collection_id === undefined) return { kind: 'recycle-bin', userId: actor.userId };
+        await getAccessibleCollection(db, actor, query.collection_id, Permission.READ);
+        return { kind: 'deleted-from', scope: { collectionId: query.collection_id } };
+      }
       if (query.tag_id !== undefined) {
         assertTagAccess(actor, await findTag(db, query.tag_id));
         return { kind: 'tagged', tagId: query.tag_id };
       }
       if (uncategorized) return { kind: 'list', scope: { uncategorizedOf: actor.userId } };
       if (query.collection_id === undefined) return { kind: 'all-live', userId: actor.userId };
-      return collectionListing(actor, query.collection_id);
+      return collectionListing(actor, query.collection_id, query.withDescendants);
     }
     if (query.is_archived) throw forbidden('A share link opens live posts only.');
     if (query.tag_id !== undefined) throw notFound('Tag');
     if (uncategorized) throw notFound('Collection');
-    return collectionListing(actor, query.collection_id ?? actor.collectionId);
+    return collectionListing(
+      actor,
+      query.collection_id ?? actor.collectionId,
+      query.withDescendants,
+    );
   }
 
   /**
@@ -198,19 +259,31 @@ export function createPostsService({
     return { kind: 'collections', collectionIds };
   }
 
+  /**
+   * A collection's list; with `withDescendants`, it and every collection below it the actor may
+   * read (all of them for users, whose access is inherited down the tree; for a share visitor
+   * only when the share opens sub-collections).
+   */
   async function collectionListing(
     actor: AuthenticatedActor,
     collectionId: number,
+    withDescendants: boolean | undefined,
   ): Promise<PostListing> {
-    await getAccessibleCollection(db, actor, collectionId, Permission.READ);
+    const collection = await getAccessibleCollection(db, actor, collectionId, Permission.READ);
+    if (withDescendants && (actor.kind === 'user' || actor.includeDescendants)) {
+      const tree = await listCollectionsOwnedBy(db, collection.user_id);
+      return { kind: 'collections', collectionIds: subtreeIds(tree, collection.id) };
+    }
     return { kind: 'list', scope: { collectionId } };
   }
 
   return {
     /**
-     * A page of posts: a collection's or Uncategorized by order, all live posts newest first,
-     * or the recycle bin last deleted first. @throws 404 for a collection the actor cannot see;
-     * 400 for an `after_id` that is not in the listing.
+     * A page of posts: a collection's or Uncategorized by order (or `sort`), all live posts (or a
+     * collection's with those below it) newest first, or the recycle bin (of one list) last
+     * deleted first. @throws 404 for a collection the actor cannot see; 400 for an `after_id`
+     * that is not in the listing, `offset` with `after_id` or without `limit`, `sort` on a
+     * listing other than one list.
      */
     async list(actor: AuthenticatedActor, query: z.output<typeof listPostsQuery>): Promise<Post[]> {
       const search = query.filter === undefined ? undefined : parseSearchQuery(query.filter);
@@ -236,7 +309,22 @@ export function createPostsService({
           return { ...rest, ...(query.withTags && { tags }), ...(snippet && { search: snippet }) };
         });
       }
+      const offset = query.offset ?? 0;
+      if (offset > 0 && query.after_id !== undefined) {
+        throw badRequest('Page either by after_id or by offset.', {
+          offset: ['cannot be combined with after_id'],
+        });
+      }
+      if (offset > 0 && !query.limit) {
+        throw badRequest('offset needs a limit.', { offset: ['needs a limit above 0'] });
+      }
       const listing = await resolveListing(actor, query);
+      const sort = query.sort ?? 'manual';
+      if (sort !== 'manual' && listing.kind !== 'list') {
+        throw badRequest('sort applies to the list of a collection or of Uncategorized.', {
+          sort: ['applies to the list of a collection or of Uncategorized only'],
+        });
+      }
 
       let after: PostRow | undefined;
       if (query.after_id !== undefined) {
@@ -247,7 +335,11 @@ export function createPostsService({
           });
         }
       }
-      const rows = await listPosts(db, listing, { after, limit: query.limit ?? 0 });
+      const page = { after, limit: query.limit ?? 0, offset };
+      const rows =
+        sort !== 'manual' && listing.kind === 'list'
+          ? await listSortedPosts(db, listing.scope, sort, page)
+          : await listPosts(db, listing, page);
       return withTags(db, rows, query.withTags);
     },
 
@@ -264,8 +356,9 @@ export function createPostsService({
     },
 
     /**
-     * Creates a post on top of its list, content sanitized and typed, tags created on first use.
-     * @throws 404 for a collection the actor cannot see.
+     * Creates a post on top of its list, content sanitized and typed, tags created on first use
+     * (only the actor's own: see tagIdsFor). @throws 404 for a collection the actor cannot see;
+     * 403 for a tag a member may not create.
      */
     async create(actor: UserActor, body: z.output<typeof createPostBody>): Promise<Post> {
       const created = await db.transaction().execute(async (trx) => {
@@ -274,10 +367,6 @@ export function createPostsService({
           ownerId: actor.userId,
         };
         const now = clock().toISOString();
-        const scope = scopeOf({
-          collection_id: placement.collectionId,
-          user_id: placement.ownerId,
-        });
         const post = await insertPost(trx, {
           ...postContentFields(body.content, body.title),
           user_id: placement.ownerId,
@@ -285,12 +374,15 @@ export function createPostsService({
           description: body.description ?? null,
           color: null,
           image_path: null,
-          order: (await maxLiveOrder(trx, scope)) + 1,
+          order: await topOrder(trx, scopeOfPlacement(placement)),
           archived_at: null,
           created_at: now,
           updated_at: now,
         });
-        if (body.tag_names) await setTags(trx, post, body.tag_names, now);
+        if (body.tag_names) {
+          const tagIds = await tagIdsFor(trx, actor, post.user_id, body.tag_names, now);
+          await replacePostTags(trx, post.id, tagIds);
+        }
         await refreshSearchDocuments(trx, [post.id]);
         const [view] = await withTags(trx, [post], true);
         return view!;
@@ -301,8 +393,9 @@ export function createPostsService({
 
     /**
      * Edits any subset of a post: content and title, description, tags (`tag_names` replaces
-     * the set), transfer to another collection (on top there), `order` within its list,
-     * `is_archived` to trash or restore. @throws 404
+     * the set), transfer to another list of the post's owner (on top there), `order` within its
+     * list, `is_archived` to trash or restore. @throws 404; 403 for a transfer out of the owner's
+     * account or a tag a member may not create.
      */
     async update(
       actor: UserActor,
@@ -319,36 +412,22 @@ export function createPostsService({
           post = { ...post, ...fields };
         };
 
+        const placement = await resolvePlacement(trx, actor, body);
+        if (placement) assertStaysWithOwner(post, placement);
+
         if (body.is_archived === true && post.archived_at === null) {
-          await leaveList(trx, post);
-          await save({ archived_at: now });
+          await trashAll(trx, [post], now);
+          post = { ...post, archived_at: now };
         } else if (body.is_archived === false && post.archived_at !== null) {
-          await save({ order: await restoreOrder(trx, post), archived_at: null });
+          const orders = await restoreAll(trx, [post]);
+          post = { ...post, order: orders.get(post.id)!, archived_at: null };
         }
 
-        const placement = await resolvePlacement(trx, actor, body);
-        const moves =
-          placement !== undefined &&
-          (placement.collectionId !== post.collection_id || placement.ownerId !== post.user_id);
-        // Tags belong to users: a post that changes owner keeps its tag names, as the new owner's.
-        let tagNames = body.tag_names;
-        if (placement && moves) {
-          if (placement.ownerId !== post.user_id && tagNames === undefined) {
-            const current = await listTagsOfPosts(trx, [post.id]);
-            tagNames = (current.get(post.id) ?? []).map((tag) => tag.name);
-          }
-          if (post.archived_at === null) await leaveList(trx, post);
-          const target = scopeOf({
-            collection_id: placement.collectionId,
-            user_id: placement.ownerId,
-          });
-          await save({
-            collection_id: placement.collectionId,
-            user_id: placement.ownerId,
-            order: (await maxLiveOrder(trx, target)) + 1,
-          });
+        if (placement && placement.collectionId !== post.collection_id) {
+          const orders = await transferAll(trx, [post], scopeOfPlacement(placement));
+          post = { ...post, collection_id: placement.collectionId, order: orders.get(post.id)! };
         } else if (body.order !== undefined && post.archived_at === null) {
-          await save({ order: await reorder(trx, post, body.order) });
+          await save({ order: await moveWithinList(trx, post, body.order) });
         }
 
         if (body.content !== undefined) {
@@ -374,7 +453,10 @@ export function createPostsService({
           await save({ title: body.title?.trim() || post.url || null });
         }
         if (body.description !== undefined) await save({ description: body.description });
-        if (tagNames) await setTags(trx, post, tagNames, now);
+        if (body.tag_names) {
+          const tagIds = await tagIdsFor(trx, actor, post.user_id, body.tag_names, now);
+          await replacePostTags(trx, post.id, tagIds);
+        }
         await save({ updated_at: now });
         await refreshSearchDocuments(trx, [post.id]);
 
@@ -390,9 +472,93 @@ export function createPostsService({
       await db.transaction().execute(async (trx) => {
         const post = await getPost(trx, actor, id, Permission.DELETE);
         if (post.archived_at !== null) throw notFound('Post');
-        await leaveList(trx, post);
+        await trashAll(trx, [post], clock().toISOString());
+      });
+    },
+
+    /**
+     * Bulk edit (`PATCH /api/posts`), all or nothing in one transaction, in the order of a single
+     * PATCH: trash or restore, then transfer (on top of the target list, keeping the posts'
+     * relative order), then tags. Returns the ids, in the order given, of the posts that changed.
+     * @throws 404 for a post the actor cannot see (its id in the message); 403 for one they may
+     * not change, a transfer out of a post owner's account, or a tag a member may not create;
+     * 400 for a tag name both to add and to remove.
+     */
+    async bulkUpdate(
+      actor: UserActor,
+      body: z.output<typeof bulkUpdatePostsBody>,
+    ): Promise<number[]> {
+      const add = body.add_tag_names ?? [];
+      const remove = body.remove_tag_names ?? [];
+      const removeKeys = new Set(remove.map(tagKey));
+      const both = add.filter((name) => removeKeys.has(tagKey(name)));
+      if (both.length > 0) {
+        throw badRequest('A tag cannot be both added and removed.', {
+          add_tag_names: both.map((name) => `“${name}” is also in remove_tag_names`),
+        });
+      }
+      return db.transaction().execute(async (trx) => {
+        const needed = body.is_archived ? Permission.WRITE | Permission.DELETE : Permission.WRITE;
+        const found = await findPosts(trx, body.ids);
+        const posts: PostRow[] = [];
+        // Access depends only on the post's list: check each list once.
+        const checked = new Set<string>();
+        for (const id of body.ids) {
+          const post = found.get(id);
+          if (!post) throw notFound(`Post ${id}`);
+          const list = JSON.stringify(scopeOf(post));
+          if (!checked.has(list)) {
+            await assertPostAccess(trx, actor, post, needed).catch((error: unknown) => {
+              if (error instanceof AppError && error.statusCode === 404)
+                throw notFound(`Post ${id}`);
+              if (error instanceof AppError && error.statusCode === 403) {
+                throw forbidden(`You may not change post ${id}.`);
+              }
+              throw error;
+            });
+            checked.add(list);
+          }
+          posts.push(post);
+        }
+        const placement = await resolvePlacement(trx, actor, body);
+        if (placement) for (const post of posts) assertStaysWithOwner(post, placement);
+
         const now = clock().toISOString();
-        await updatePost(trx, post.id, { archived_at: now, updated_at: now });
+        const current = new Map(posts.map((post) => [post.id, post]));
+        const changed = new Set<number>();
+        if (body.is_archived === true) {
+          const live = posts.filter((post) => post.archived_at === null);
+          await trashAll(trx, live, now);
+          for (const post of live) {
+            current.set(post.id, { ...post, archived_at: now });
+            changed.add(post.id);
+          }
+        } else if (body.is_archived === false) {
+          const orders = await restoreAll(
+            trx,
+            posts.filter((post) => post.archived_at !== null),
+          );
+          for (const [id, order] of orders) {
+            current.set(id, { ...current.get(id)!, order, archived_at: null });
+            changed.add(id);
+          }
+        }
+        if (placement) {
+          const moving = [...current.values()].filter(
+            (post) => post.collection_id !== placement.collectionId,
+          );
+          await transferAll(trx, moving, scopeOfPlacement(placement));
+          for (const post of moving) changed.add(post.id);
+        }
+        // Tag names are part of the search document; the other changes leave it as it is.
+        const retagged =
+          add.length > 0 || remove.length > 0
+            ? await editTags(trx, actor, posts, add, remove, now)
+            : [];
+        for (const id of retagged) changed.add(id);
+        await updatePosts(trx, [...changed], { updated_at: now });
+        await refreshSearchDocuments(trx, retagged);
+        return body.ids.filter((id) => changed.has(id));
       });
     },
   };
@@ -403,6 +569,14 @@ function isIn(post: PostRow, listing: PostListing): boolean {
   switch (listing.kind) {
     case 'recycle-bin':
       return post.user_id === listing.userId && post.archived_at !== null;
+    case 'deleted-from':
+      return sameScope(scopeOf(post), listing.scope) && post.archived_at !== null;
+    case 'collections':
+      return (
+        post.collection_id !== null &&
+        listing.collectionIds.includes(post.collection_id) &&
+        post.archived_at === null
+      );
     case 'all-live':
       return post.user_id === listing.userId && post.archived_at === null;
     case 'list':

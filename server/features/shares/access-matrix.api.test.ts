@@ -121,6 +121,20 @@ async function freshSharedCollection(): Promise<number> {
   return id;
 }
 
+/** A fresh post of the owner's in "Shared". */
+const freshPost = () => ownerCreates('/api/posts', { content: 'x', collection_id: shared });
+
+/**
+ * A collection of the actor's own (the owner's "Root"); for actors who are not users, one of the
+ * owner's, which they are refused anyway.
+ */
+async function ownCollectionOf(actor: ActorName): Promise<number> {
+  const user = users[actor as keyof typeof users] as TestUser | undefined;
+  if (!user || actor === 'owner') return root;
+  const res = await api('POST', '/api/collections', user.token, { name: `Own ${++counter}` });
+  return res.body.data.id as number;
+}
+
 type Request = (actor: ActorName) => Promise<{ status: number; text: string }>;
 
 /** The request each row makes, per actor (rows that change data prepare a fresh target). */
@@ -150,6 +164,24 @@ const requests: Record<string, Request> = {
   'POST a post': (a) =>
     api('POST', '/api/posts', as(a).token, { content: 'new', collection_id: shared }),
   'PATCH a post': (a) => api('PATCH', `/api/posts/${post}`, as(a).token, { title: 'Edited' }),
+  'PATCH a post into the actor’s own collection': async (a) =>
+    api('PATCH', `/api/posts/${await freshPost()}`, as(a).token, {
+      collection_id: await ownCollectionOf(a),
+    }),
+  'PATCH a post to the actor’s Uncategorized': async (a) =>
+    api('PATCH', `/api/posts/${await freshPost()}`, as(a).token, { collection_id: 0 }),
+  'PATCH a post into a sub-collection': async (a) =>
+    api('PATCH', `/api/posts/${await freshPost()}`, as(a).token, { collection_id: deep }),
+  'PATCH posts in bulk': async (a) =>
+    api('PATCH', '/api/posts', as(a).token, {
+      ids: [await freshPost(), await freshPost()],
+      add_tag_names: ['reading'],
+    }),
+  'PATCH posts in bulk into the actor’s own collection': async (a) =>
+    api('PATCH', '/api/posts', as(a).token, {
+      ids: [await freshPost()],
+      collection_id: await ownCollectionOf(a),
+    }),
   'DELETE a post': async (a) =>
     api(
       'DELETE',
@@ -218,6 +250,11 @@ const matrix: [name: keyof typeof requests, expected: string][] = [
   ['GET the recycle bin',                        '200   200  200  200   200   200   403   401   401'],
   ['POST a post',                                '201   201  403  201   404   404   401   401   401'],
   ['PATCH a post',                               '200   200  403  200   404   404   401   401   401'],
+  ['PATCH a post into the actor’s own collection','200   403  403  403   404   404   401   401   401'],
+  ['PATCH a post to the actor’s Uncategorized',  '200   403  403  403   404   404   401   401   401'],
+  ['PATCH a post into a sub-collection',         '200   200  403  200   404   404   401   401   401'],
+  ['PATCH posts in bulk',                        '200   200  403  200   404   404   401   401   401'],
+  ['PATCH posts in bulk into the actor’s own collection', '200 403 403 403 404 404 401 401 401'],
   ['DELETE a post',                              '204   204  403  204   404   404   401   401   401'],
   ['GET search results in a collection',         '200   200  200  200   404   404   200   401   401'],
   ['DELETE the recycle bin',                     '204   204  204  204   204   204   401   401   401'],

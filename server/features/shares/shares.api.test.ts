@@ -231,6 +231,7 @@ describe('private shares', () => {
     const { owner, middle } = await ownerWithTree();
     const member = await t.createUser();
     await created(owner, '/api/shares/private', { collection_id: middle, user_id: member.id });
+    await created(owner, '/api/tags', { name: 'team' });
 
     const post = await created(member, '/api/posts', {
       content: 'from the member',
@@ -278,28 +279,19 @@ describe('private shares', () => {
     );
   });
 
-  it('moves a post out of a shared collection with its tag names, now the mover’s', async () => {
+  it('keeps a post in its owner’s account: a member cannot move it out of the shared tree', async () => {
     const { owner, middle } = await ownerWithTree();
     const member = await t.createUser();
     await created(owner, '/api/shares/private', { collection_id: middle, user_id: member.id });
-    const post = await created(owner, '/api/posts', {
-      content: 'tagged',
-      collection_id: middle,
-      tag_names: ['Research'],
-    });
+    const post = await created(owner, '/api/posts', { content: 'kept', collection_id: middle });
 
     const moved = await t.request('PATCH', `/api/posts/${post.id}`, {
       token: member.token,
       body: { collection_id: 0 },
     });
-    expect(moved.status).toBe(200);
-    expect(moved.body.data).toMatchObject({ user_id: member.id, collection_id: null });
-    expect(moved.body.data.tags.map((tag: { name: string }) => tag.name)).toEqual(['Research']);
-    const memberTags = await t.request('GET', '/api/tags', { token: member.token });
-    expect(memberTags.body.data.map((tag: { name: string }) => tag.name)).toEqual(['Research']);
-    expect((await t.request('GET', `/api/posts/${post.id}`, { token: owner.token })).status).toBe(
-      404,
-    );
+    expect(moved.status).toBe(403);
+    const still = await t.request('GET', `/api/posts/${post.id}`, { token: owner.token });
+    expect(still.body.data).toMatchObject({ user_id: owner.id, collection_id: middle });
   });
 
   it('makes a member view-only when the owner lowers the level', async () => {

@@ -1,0 +1,305 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postSorts } from '../../../contract/posts.ts';
+import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
+
+/*
+ * GET /api/posts beyond one list in manual order: withDescendants without a search, offset,
+ * the recycle bin of one list, sorts with keyset paging; and `tag_names: null` on writes.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+interface PostView {
+  id: number;
+  content: string;
+  title: string | null;
+  order: number;
+  tags?: { name: string }[];
+}
+
+async function created(user: TestUser, url: string, body: Record<string, unknown>) {
+  const res = await t.request('POST', url, { token: user.token, body });
+  expect(res.status, res.text).toBe(201);
+  return res.body.data;
+}
+
+const collection = async (user: TestUser, name: string, parent_id?: number) =>
+  (await created(user, '/api/collections', { name, parent_id })).id as number;
+
+const post = async (user: TestUser, body: Record<string, unknown>) =>
+  (await created(user, '/api/posts', body)) as PostView;
+
+async function get(token: string | undefined, query: string) {
+  return t.request('GET', `/api/posts?${query}`, { token });
+}
+
+async function list(user: TestUser, query: string): Promise<PostView[]> {
+  const res = await get(user.token, query);
+  expect(res.status, res.text).toBe(200);
+  return res.body.data;
+}
+
+/** Every page of a listing, `size` at a time, following after_id. */
+async function allPages(user: TestUser, query: string, size: number): Promise<PostView[]> {
+  const seen: PostView[] = [];
+  for (;;) {
+    const after = seen.length ? `&after_id=${seen.at(-1)!.id}` : '';
+    const page = await list(user, `${query}&limit=${size}${after}`);
+    seen.push(...page);
+    if (page.length < size) return seen;
+  }
+}
+
+const contents = (posts: PostView[]) => posts.map((p) => p.content);
+
+describe('withDescendants without a search', () => {
+  it('lists the collection and every collection below it, newest first, paged by after_id', async () => {
+    const owner = await t.createUser();
+    const member = await t.createUser();
+    const root = await collection(owner, 'Root');
+    const middle = await collection(owner, 'Middle', root);
+    const bottom = await collection(owner, 'Bottom', middle);
+    const aside = await collection(owner, 'Aside');
+    for (const [content, collection_id] of [
+      ['r1', root],
+      ['m1', middle],
+      ['b1', bottom],
+      ['x1', aside],
+      ['m2', middle],
+      ['r2', root],
+    ] as const) {
+      await post(owner, { content, collection_id });
+      t.clock.advance(1000);
+    }
+    const gone = await post(owner, { content: 'gone', collection_id: bottom });
+    await t.request('DELETE', `/api/posts/${gone.id}`, { token: owner.token });
+
+    const expected = ['r2', 'm2', 'b1', 'm1', 'r1'];
+    expect(contents(await list(owner, `collection_id=${root}&withDescendants=true`))).toEqual(
+      expected,
+    );
+    expect(contents(await allPages(owner, `collection_id=${root}&withDescendants=1`, 2))).toEqual(
+      expected,
+    );
+    // Without it, the collection alone in its order.
+    expect(contents(await list(owner, `collection_id=${root}`))).toEqual(['r2', 'r1']);
+
+    await created(owner, '/api/shares/private', { collection_id: middle, user_id: member.id });
+    expect(contents(await list(member, `collection_id=${middle}&withDescendants=true`))).toEqual([
+      'm2',
+      'b1',
+      'm1',
+    ]);
+    const refused = await get(member.token, `collection_id=${root}&withDescendants=true`);
+    expect(refused.status).toBe(404);
+    const elsewhere = await post(owner, { content: 'elsewhere', collection_id: aside });
+    const badCursor = await get(
+      owner.token,
+      `collection_id=${root}&withDescendants=true&after_id=${elsewhere.id}`,
+    );
+    expect(badCursor.status).toBe(400);
+  });
+
+  it('opens sub-collections to a share token only when the share does', async () => {
+    const owner = await t.createUser();
+    const top = await collection(owner, 'Top');
+    const below = await collection(owner, 'Below', top);
+    await post(owner, { content: 'top', collection_id: top });
+    await post(owner, { content: 'below', collection_id: below });
+    const closed = (await created(owner, '/api/shares/public', { collection_id: top })).token;
+    const query = `collection_id=${top}&withDescendants=true`;
+    expect(contents((await get(closed, query)).body.data)).toEqual(['top']);
+    const share = await t.request('GET', '/api/shares/public', { token: owner.token });
+    const id = share.body.data.find((s: { token: string }) => s.token === closed).id;
+    await t.request('PATCH', `/api/shares/public/${id}`, {
+      token: owner.token,
+      body: { include_descendants: true },
+    });
+    expect(contents((await get(closed, query)).body.data).sort()).toEqual(['below', 'top']);
+  });
+});
+
+describe('offset', () => {
+  it('skips n posts with a limit, and refuses offset with after_id or without a limit', async () => {
+    const user = await t.createUser();
+    const c = await collection(user, 'Four');
+    const made: PostView[] = [];
+    for (const content of ['p1', 'p2', 'p3', 'p4']) {
+      made.push(await post(user, { content, collection_id: c }));
+    }
+    const page = await list(user, `collection_id=${c}&offset=2&limit=2`);
+    expect(page.map((p) => [p.content, p.order])).toEqual([
+      ['p2', 2],
+      ['p1', 1],
+    ]);
+    expect(await list(user, `collection_id=${c}&offset=4&limit=2`)).toEqual([]);
+    expect(contents(await list(user, `collection_id=${c}&offset=0`))).toEqual([
+      'p4',
+      'p3',
+      'p2',
+      'p1',
+    ]);
+    for (const [query, field] of [
+      [`collection_id=${c}&offset=1&limit=2&after_id=${made[3]!.id}`, 'offset'],
+      [`collection_id=${c}&offset=1`, 'offset'],
+      [`collection_id=${c}&offset=-1&limit=2`, 'offset'],
+    ] as const) {
+      const res = await get(user.token, query);
+      expect(res.status, query).toBe(400);
+      expect(res.body.error.fields[field], query).toBeDefined();
+    }
+  });
+});
+
+describe('the recycle bin of one list', () => {
+  it('lists the posts deleted from that collection (or Uncategorized), last deleted first', async () => {
+    const owner = await t.createUser();
+    const viewer = await t.createUser();
+    const stranger = await t.createUser();
+    const one = await collection(owner, 'One');
+    const two = await collection(owner, 'Two');
+    const trash = async (content: string, collection_id: number | null) => {
+      const p = await post(owner, { content, collection_id });
+      t.clock.advance(1000);
+      await t.request('DELETE', `/api/posts/${p.id}`, { token: owner.token });
+    };
+    await trash('one-a', one);
+    await trash('two-a', two);
+    await trash('loose', null);
+    await trash('one-b', one);
+    await post(owner, { content: 'one-live', collection_id: one });
+
+    expect(contents(await list(owner, `is_archived=true&collection_id=${one}`))).toEqual([
+      'one-b',
+      'one-a',
+    ]);
+    expect(contents(await allPages(owner, `is_archived=true&collection_id=${one}`, 1))).toEqual([
+      'one-b',
+      'one-a',
+    ]);
+    expect(contents(await list(owner, 'is_archived=true&collection_id=0'))).toEqual(['loose']);
+    expect(contents(await list(owner, 'is_archived=true'))).toEqual([
+      'one-b',
+      'loose',
+      'two-a',
+      'one-a',
+    ]);
+
+    await created(owner, '/api/shares/private', {
+      collection_id: one,
+      user_id: viewer.id,
+      permission: 4,
+    });
+    expect(contents(await list(viewer, `is_archived=true&collection_id=${one}`))).toEqual([
+      'one-b',
+      'one-a',
+    ]);
+    expect((await get(stranger.token, `is_archived=true&collection_id=${one}`)).status).toBe(404);
+  });
+});
+
+describe('tag_names: null', () => {
+  it('means no tags given on create and update', async () => {
+    const user = await t.createUser();
+    const made = await post(user, { content: 'x', tag_names: null });
+    expect(made.tags).toEqual([]);
+    await t.request('PATCH', `/api/posts/${made.id}`, {
+      token: user.token,
+      body: { tag_names: ['kept'] },
+    });
+    const res = await t.request('PATCH', `/api/posts/${made.id}`, {
+      token: user.token,
+      body: { title: 'Renamed', tag_names: null },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data).toMatchObject({ title: 'Renamed', tags: [{ name: 'kept' }] });
+  });
+});
+
+describe('sort', () => {
+  let user: TestUser;
+  let c: number;
+  const names = new Map<number, string>();
+
+  beforeAll(async () => {
+    user = await t.createUser();
+    c = await collection(user, 'Sorted');
+    // [name, content, title]; posts made in the same step share their creation time.
+    const steps: [string, string, string | null][][] = [
+      [
+        ['pear', 'https://b.example/pear', 'Pear'],
+        ['apple', 'https://a.example/apple', 'apple'],
+      ],
+      [
+        ['Apple', 'https://c.example/x', 'Apple'],
+        ['note', 'a note', null],
+      ],
+      [['memo', 'another note', null]],
+      [
+        ['fig', 'https://a.example/fig', 'fig'],
+        ['kiwi', 'https://b.example/kiwi', 'Kiwi'],
+      ],
+    ];
+    for (const step of steps) {
+      for (const [name, content, title] of step) {
+        const made = await post(user, { content, title, collection_id: c });
+        names.set(made.id, name);
+      }
+      t.clock.advance(60_000);
+    }
+  });
+
+  const expected: Record<(typeof postSorts)[number], string[]> = {
+    manual: ['kiwi', 'fig', 'memo', 'note', 'Apple', 'apple', 'pear'],
+    newest: ['kiwi', 'fig', 'memo', 'note', 'Apple', 'apple', 'pear'],
+    oldest: ['pear', 'apple', 'Apple', 'note', 'memo', 'fig', 'kiwi'],
+    // Ties ignoring case by id; untitled last, by id.
+    title: ['apple', 'Apple', 'fig', 'kiwi', 'pear', 'note', 'memo'],
+    // a.example (apple, fig), b.example (pear, kiwi), c.example; text posts last, by id.
+    domain: ['apple', 'fig', 'pear', 'kiwi', 'Apple', 'note', 'memo'],
+  };
+
+  it.each(postSorts)('%s: in order, and every post exactly once across pages', async (sort) => {
+    const named = (posts: PostView[]) => posts.map((p) => names.get(p.id));
+    expect(named(await list(user, `collection_id=${c}&sort=${sort}`))).toEqual(expected[sort]);
+    for (const size of [1, 2, 3]) {
+      expect(named(await allPages(user, `collection_id=${c}&sort=${sort}`, size))).toEqual(
+        expected[sort],
+      );
+    }
+    expect(named(await list(user, `collection_id=${c}&sort=${sort}&offset=5&limit=5`))).toEqual(
+      expected[sort].slice(5),
+    );
+  });
+
+  it('sorts Uncategorized too', async () => {
+    const other = await t.createUser();
+    await post(other, { content: 'https://y.example', title: 'Yak' });
+    await post(other, { content: 'https://z.example', title: 'zebra' });
+    expect(contents(await list(other, 'collection_id=0'))).toEqual([
+      'https://z.example',
+      'https://y.example',
+    ]);
+    expect(contents(await list(other, 'collection_id=0&sort=title'))).toEqual([
+      'https://y.example',
+      'https://z.example',
+    ]);
+  });
+
+  it('400 for an unknown sort, or a sort of a listing that is not one list', async () => {
+    for (const query of [
+      `collection_id=${c}&sort=random`,
+      'sort=title',
+      'is_archived=true&sort=newest',
+      `collection_id=${c}&withDescendants=true&sort=title`,
+    ]) {
+      const res = await get(user.token, query);
+      expect(res.status, query).toBe(400);
+      expect(res.body.error.fields.sort, query).toBeDefined();
+    }
+  });
+});

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { planRestore } from './post-order.ts';
+import { PLACE_LOST } from './posts.repository.ts';
+
+/**
+ * Replays a list: `live` names bottom to top, then the restored posts by the plan. Returns the
+ * names bottom to top.
+ */
+function replay(live: string[], restored: { name: string; order: number; at: string }[]) {
+  const ids = new Map(restored.map((post, i) => [i + 1, post.name]));
+  const plan = planRestore(
+    live.length,
+    restored.map((post, i) => ({ id: i + 1, order: post.order, archived_at: post.at })),
+  );
+  const orders = live.map((name, i) => ({ name, order: i + 1 }));
+  let lastAbove = Infinity;
+  for (const { above, to, by } of plan.shifts) {
+    expect(above).toBeLessThan(lastAbove);
+    lastAbove = above;
+    for (const post of orders) {
+      if (post.order > above && post.order <= (to ?? Infinity)) post.order += by;
+    }
+  }
+  for (const [id, order] of plan.orders) orders.push({ name: ids.get(id)!, order });
+  const sorted = orders.sort((a, b) => a.order - b.order);
+  expect(sorted.map((post) => post.order)).toEqual(sorted.map((_, i) => i + 1));
+  return sorted.map((post) => post.name);
+}
+
+describe('planRestore', () => {
+  it('puts posts deleted one after another back between their old neighbours', () => {
+    // a b c d e; c deleted (order 3), then b (2), then e (3 by then).
+    const restored = [
+      { name: 'c', order: 3, at: '1' },
+      { name: 'b', order: 2, at: '2' },
+      { name: 'e', order: 3, at: '3' },
+    ];
+    expect(replay(['a', 'd'], restored)).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(replay(['a', 'd'], [...restored].reverse())).toEqual(['a', 'b', 'c', 'd', 'e']);
+  });
+
+  it('restores posts deleted together (same time) into their places, lowest first', () => {
+    // a b c d e; b (2) and d (4) deleted together keep their numbers.
+    const restored = [
+      { name: 'd', order: 4, at: '1' },
+      { name: 'b', order: 2, at: '1' },
+    ];
+    expect(replay(['a', 'c', 'e'], restored)).toEqual(['a', 'b', 'c', 'd', 'e']);
+  });
+
+  it('puts a post whose place is gone, or whose collection was deleted, on top', () => {
+    expect(
+      replay(
+        ['a', 'b'],
+        [
+          { name: 'x', order: 9, at: '2' },
+          { name: 'lost', order: PLACE_LOST, at: '1' },
+        ],
+      ),
+    ).toEqual(['a', 'b', 'x', 'lost']);
+    expect(replay([], [{ name: 'only', order: 5, at: '1' }])).toEqual(['only']);
+  });
+
+  it('moves each live post once, with the highest range first', () => {
+    const plan = planRestore(5, [
+      { id: 1, order: 2, archived_at: '1' },
+      { id: 2, order: 4, archived_at: '1' },
+    ]);
+    // Restoring order 2 then 4: live 2..3 up by one, live 4..5 up by two.
+    expect(plan.shifts).toEqual([
+      { above: 2, by: 2 },
+      { above: 1, to: 2, by: 1 },
+    ]);
+    expect([...plan.orders]).toEqual([
+      [1, 2],
+      [2, 4],
+    ]);
+  });
+});

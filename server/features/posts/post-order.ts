@@ -1,0 +1,187 @@
+import type { Db } from '../../db/database.ts';
+import type { PostRow } from '../../db/schema.ts';
+import {
+  maxLiveOrder,
+  renumberLiveOrders,
+  scopeOf,
+  shiftLiveOrders,
+  updatePost,
+  updatePosts,
+  type PostScope,
+} from './posts.repository.ts';
+
+/*
+ * The ordering rules of a list (a collection, or one user's Uncategorized posts; docs/API.md
+ * "Post lists", docs/ARCHITECTURE.md): the live posts of a list are numbered densely 1..n and shown highest
+ * first. New and transferred posts go on top; a post that leaves (trash, transfer) closes its
+ * gap; a post in the recycle bin keeps its number, its old place, and comes back to it on
+ * restore when that place still exists, else on top. The posts feature writes `order` only here.
+ */
+
+/** The order a post put on top of the list gets (one above its highest). */
+export async function topOrder(db: Db, scope: PostScope): Promise<number> {
+  return (await maxLiveOrder(db, scope)) + 1;
+}
+
+/**
+ * Moves a live post to `order` within its list (clamped to 1..n), shifting the posts between by
+ * one. Returns the post's new order; the caller saves it.
+ */
+export async function moveWithinList(db: Db, post: PostRow, order: number): Promise<number> {
+  const scope = scopeOf(post);
+  const target = Math.min(Math.max(order, 1), await maxLiveOrder(db, scope));
+  if (target > post.order) {
+    await shiftLiveOrders(db, scope, { from: post.order + 1, to: target }, -1);
+  }
+  if (target < post.order) {
+    await shiftLiveOrders(db, scope, { from: target, to: post.order - 1 }, 1);
+  }
+  return target;
+}
+
+/**
+ * Numbers the live posts of a list densely 1..n by their current order, ties broken by id (the
+ * higher id above). For writers that set many orders at once (bulk edit, import, restore of a
+ * backup): run it on every list they changed.
+ */
+export async function renumberList(db: Db, scope: PostScope): Promise<void> {
+  await renumberLiveOrders(db, scope);
+}
+
+/** Where posts restored into one list go: their new orders, and how the live posts move up. */
+export interface RestorePlan {
+  /** The new order of each restored post, by id. */
+  orders: Map<number, number>;
+  /** Live posts with an order above `above` move up by `by`; the highest range comes first. */
+  shifts: { above: number; to?: number; by: number }[];
+}
+
+/**
+ * Plans restoring posts of the recycle bin into one list whose live posts are numbered
+ * 1..`liveCount`, as if one after another: each to its old place (its kept order) when that is
+ * within the list at its turn — the posts from there up move up by one — else on top, as posts
+ * whose collection was deleted (PLACE_LOST). The last deleted comes back first, so posts deleted
+ * one after another return to their old neighbours; among posts deleted together, the lowest
+ * first. Pure: every live post is then moved once (see RestorePlan).
+ */
+export function planRestore(
+  liveCount: number,
+  posts: readonly Pick<PostRow, 'id' | 'order' | 'archived_at'>[],
+): RestorePlan {
+  const sorted = [...posts].sort(
+    (a, b) => (b.archived_at ?? '').localeCompare(a.archived_at ?? '') || a.order - b.order,
+  );
+  const placed: { id: number; place: number }[] = [];
+  for (const post of sorted) {
+    const top = liveCount + placed.length + 1;
+    const place = post.order < top ? Math.max(post.order, 1) : top;
+    for (const other of placed) if (other.place >= place) other.place += 1;
+    placed.push({ id: post.id, place });
+  }
+  placed.sort((a, b) => a.place - b.place);
+  // A restored post with `below` live posts under it lifts every live post above those by one.
+  const lifts = new Map<number, number>();
+  placed.forEach(({ place }, restoredBelow) => {
+    const below = place - 1 - restoredBelow;
+    lifts.set(below, (lifts.get(below) ?? 0) + 1);
+  });
+  const thresholds = [...lifts.keys()].sort((a, b) => a - b);
+  let by = 0;
+  const shifts = thresholds.map((above, i) => {
+    by += lifts.get(above)!;
+    return { above, ...(i + 1 < thresholds.length && { to: thresholds[i + 1] }), by };
+  });
+  return {
+    orders: new Map(placed.map(({ id, place }) => [id, place])),
+    shifts: shifts.filter((shift) => shift.above < liveCount).reverse(),
+  };
+}
+
+/**
+ * Restores posts of the recycle bin (live again, `archived_at` null), each list's as
+ * planRestore says. Returns each post's new order.
+ */
+export async function restoreAll(db: Db, posts: readonly PostRow[]): Promise<Map<number, number>> {
+  const byList = new Map<string, PostRow[]>();
+  for (const post of posts) {
+    const key = JSON.stringify(scopeOf(post));
+    const group = byList.get(key);
+    if (group) group.push(post);
+    else byList.set(key, [post]);
+  }
+  const orders = new Map<number, number>();
+  for (const group of byList.values()) {
+    const scope = scopeOf(group[0]!);
+    const plan = planRestore(await maxLiveOrder(db, scope), group);
+    // Highest range first, so that no live post is moved twice.
+    for (const { above, to, by } of plan.shifts) {
+      await shiftLiveOrders(db, scope, { from: above + 1, ...(to !== undefined && { to }) }, by);
+    }
+    for (const [id, order] of plan.orders) {
+      await updatePost(db, id, { order, archived_at: null });
+      orders.set(id, order);
+    }
+  }
+  return orders;
+}
+
+/**
+ * Takes live posts out of their lists and puts them on top of `target`, keeping their relative
+ * order (by order, then id); the lists they left close their gaps. Posts already in the recycle
+ * bin go to `target`'s recycle bin with the place on top (where they come back on restore).
+ * Sets `collection_id` (and `order`) of each post; returns each post's new order.
+ */
+export async function transferAll(
+  db: Db,
+  posts: readonly PostRow[],
+  target: PostScope,
+): Promise<Map<number, number>> {
+  const collectionId = 'collectionId' in target ? target.collectionId : null;
+  const live = posts
+    .filter((post) => post.archived_at === null)
+    .sort((a, b) => a.order - b.order || a.id - b.id);
+  const orders = new Map<number, number>();
+  let next = await topOrder(db, target);
+  for (const post of live) {
+    await updatePost(db, post.id, { collection_id: collectionId, order: next });
+    orders.set(post.id, next++);
+  }
+  for (const post of posts.filter((row) => row.archived_at !== null)) {
+    await updatePost(db, post.id, { collection_id: collectionId, order: next });
+    orders.set(post.id, next);
+  }
+  await closeGaps(db, live);
+  return orders;
+}
+
+/**
+ * Sends live posts to the recycle bin: each keeps its number (its old place), and the lists
+ * they left close their gaps.
+ */
+export async function trashAll(db: Db, posts: readonly PostRow[], now: string): Promise<void> {
+  await updatePosts(
+    db,
+    posts.map((post) => post.id),
+    { archived_at: now, updated_at: now },
+  );
+  await closeGaps(db, posts);
+}
+
+/**
+ * Closes the gaps that posts which just left their lists (already out of them) leave behind:
+ * the posts above one that left move down by one; a list that several left is renumbered.
+ */
+async function closeGaps(db: Db, left: readonly PostRow[]): Promise<void> {
+  const byList = new Map<string, PostRow[]>();
+  for (const post of left) {
+    const key = JSON.stringify(scopeOf(post));
+    const group = byList.get(key);
+    if (group) group.push(post);
+    else byList.set(key, [post]);
+  }
+  for (const [first, ...others] of byList.values()) {
+    const scope = scopeOf(first!);
+    if (others.length === 0) await shiftLiveOrders(db, scope, { from: first!.order + 1 }, -1);
+    else await renumberList(db, scope);
+  }
+}
