@@ -32,6 +32,10 @@ export interface SessionsTable {
   /** Refresh is refused after this instant (14 days after sign-in). */
   expires_at: string;
   ended_at: string | null;
+  /** The token id `token_id` replaced at the last refresh; presenting it again is reuse. */
+  previous_token_id: string | null;
+  /** When the last refresh rotated the token (ISO instant). */
+  rotated_at: string | null;
 }
 
 export interface CollectionsTable {
@@ -129,6 +133,13 @@ export interface LoginAttemptsTable {
   created_at: string;
 }
 
+/** A public share token that was revoked or replaced: never accepted as a new token again. */
+export interface RetiredShareTokensTable {
+  /** SHA-256 (hex) of the token. */
+  token_hash: string;
+  retired_at: string;
+}
+
 /** The one outstanding password reset of a user (SPEC §7 forgot/reset). */
 export interface PasswordResetsTable {
   user_id: number;
@@ -198,6 +209,7 @@ export interface Database {
   private_shares: PrivateSharesTable;
   login_attempts: LoginAttemptsTable;
   password_resets: PasswordResetsTable;
+  retired_share_tokens: RetiredShareTokensTable;
   files: FilesTable;
   import_jobs: ImportJobsTable;
 }

@@ -97,6 +97,41 @@ describe('POST /api/auth/refresh', () => {
     expect(again.status).toBe(401);
   });
 
+  it('treats a token presented again after its refresh as stolen and ends the session', async () => {
+    const user = await t.createUser();
+    const first = await t.request('POST', '/api/auth/refresh', { token: user.token });
+    expect(first.status).toBe(200);
+    const current = first.body.data.token.access_token as string;
+    t.clock.advance(5 * 60 * 1000);
+    // Whoever holds the replaced token (a thief, or the user after a thief) is refused, and the
+    // session of the token in use ends with it.
+    expect((await t.request('POST', '/api/auth/refresh', { token: user.token })).status).toBe(401);
+    expect((await t.request('GET', '/api/auth/me', { token: current })).status).toBe(401);
+    expect((await t.request('POST', '/api/auth/refresh', { token: current })).status).toBe(401);
+  });
+
+  it('ends the session also when a token older than the last one comes back', async () => {
+    const user = await t.createUser();
+    const second = await t.request('POST', '/api/auth/refresh', { token: user.token });
+    t.clock.advance(5 * 60 * 1000);
+    const third = await t.request('POST', '/api/auth/refresh', {
+      token: second.body.data.token.access_token,
+    });
+    const current = third.body.data.token.access_token as string;
+    expect((await t.request('POST', '/api/auth/refresh', { token: user.token })).status).toBe(401);
+    expect((await t.request('GET', '/api/auth/me', { token: current })).status).toBe(401);
+  });
+
+  it('keeps the session when two tabs refresh the same token within seconds', async () => {
+    const user = await t.createUser();
+    const winner = await t.request('POST', '/api/auth/refresh', { token: user.token });
+    t.clock.advance(5 * 1000);
+    const loser = await t.request('POST', '/api/auth/refresh', { token: user.token });
+    expect(loser.status).toBe(401);
+    const current = winner.body.data.token.access_token as string;
+    expect((await t.request('GET', '/api/auth/me', { token: current })).status).toBe(200);
+  });
+
   it('refuses a session older than 14 days and a request without a token', async () => {
     const user = await t.createUser();
     t.clock.advance(15 * 24 * 60 * 60 * 1000);
