@@ -152,7 +152,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const posts = createPostsService({ db, clock, onPreviewDue: previews.kick });
   registerHealthRoutes(app, db);
   registerAuthRoutes(app, auth, passwordReset);
-  registerUserRoutes(app, createUsersService({ db, clock }));
+  registerUserRoutes(app, createUsersService({ db, clock, mailer, log: app.log }));
   registerPostRoutes(app, posts);
   registerCollectionRoutes(app, createCollectionsService({ db, clock }));
   registerTagRoutes(app, createTagsService({ db, clock }));

@@ -9,6 +9,7 @@ import type { DialectName } from '../db/dialect.ts';
 import { hashPassword } from '../features/auth/passwords.ts';
 import type { LinkFetcher } from '../features/link-preview/guarded-fetcher.ts';
 import { insertUser } from '../features/users/users.repository.ts';
+import type { Mail, Mailer } from '../lib/mailer.ts';
 import { openFreshDatabase } from './fresh-database.ts';
 
 /** A clock tests can move. */
@@ -77,7 +78,12 @@ export interface TestApp {
  * SSRF-guarded one (e.g. with a test-only allowance for a local page server).
  */
 export async function createTestApp(
-  options: { config?: Partial<Config>; webRoot?: string; fetcher?: LinkFetcher } = {},
+  options: {
+    config?: Partial<Config>;
+    webRoot?: string;
+    fetcher?: LinkFetcher;
+    mailer?: Mailer;
+  } = {},
 ): Promise<TestApp> {
   // NESTMARK_TEST_DB is set per Vitest project (vitest.config.ts).
   const { db, dialect, drop } = await openFreshDatabase(
@@ -110,6 +116,7 @@ export async function createTestApp(
     webRoot: options.webRoot,
     logging: false,
     fetcher: options.fetcher,
+    mailer: options.mailer,
     backgroundPreviews: false,
   });
   let users = 0;
@@ -183,5 +190,16 @@ export function multipartFile(
   return {
     payload: Buffer.concat([head, bytes, tail]),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** A mailer that keeps what it is given, in order, for tests to read. */
+export function createMailCatcher(): Mailer & { sent: Mail[] } {
+  const sent: Mail[] = [];
+  return {
+    sent,
+    async send(mail) {
+      sent.push(mail);
+    },
   };
 }

@@ -1,12 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Permission } from '../../../contract/permissions.ts';
-import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
+import {
+  createMailCatcher,
+  createTestApp,
+  type TestApp,
+  type TestUser,
+} from '../../test/test-app.ts';
 
 let t: TestApp;
 let owner: TestUser;
+const mails = createMailCatcher();
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ mailer: mails });
   owner = await t.createUser({ email: 'owner@example.com', permission: Permission.OWNER });
 });
 afterAll(() => t.close());
@@ -134,7 +140,12 @@ describe('PATCH /api/users/{id}', () => {
     const user = await t.createUser();
     const res = await t.request('PATCH', `/api/users/${user.id}`, {
       token: user.token,
-      body: { name: 'Ada', email: 'ADA.new@example.com', theme: 'dark' },
+      body: {
+        name: 'Ada',
+        email: 'ADA.new@example.com',
+        theme: 'dark',
+        password_old: user.password,
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
@@ -176,7 +187,7 @@ describe('PATCH /api/users/{id}', () => {
     const user = await t.createUser();
     const res = await t.request('PATCH', `/api/users/${user.id}`, {
       token: owner.token,
-      body: { name: 'Renamed', email: 'renamed@example.com' },
+      body: { name: 'Renamed', email: 'renamed@example.com', password_old: owner.password },
     });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ name: 'Renamed', email: 'renamed@example.com' });
@@ -197,7 +208,7 @@ describe('PATCH /api/users/{id}', () => {
     const user = await t.createUser();
     const taken = await t.request('PATCH', `/api/users/${user.id}`, {
       token: user.token,
-      body: { email: 'owner@example.com' },
+      body: { email: 'owner@example.com', password_old: user.password },
     });
     expect(taken.status).toBe(409);
     expect(taken.body.error.fields.email).toBeDefined();
@@ -299,6 +310,69 @@ describe('PATCH /api/users/{id}', () => {
       body: { email: user.email, password: 'a new password' },
     });
     expect(newLogin.status).toBe(200);
+  });
+});
+
+describe('PATCH /api/users/{id}: email changes (security review)', () => {
+  const patch = (token: string, id: number, body: Record<string, string>) =>
+    t.request('PATCH', `/api/users/${id}`, { token, body });
+
+  it("needs the owner's current password to change someone's email, writing nothing without it", async () => {
+    const user = await t.createUser();
+    const before = await userRow(user.id);
+    const missing = await patch(owner.token, user.id, { email: 'takeover@example.com' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.fields.password_old).toEqual([
+      'Enter your current password to change the email address.',
+    ]);
+    const wrong = await patch(owner.token, user.id, {
+      email: 'takeover@example.com',
+      password_old: user.password,
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.fields.password_old).toEqual(['The current password is not correct.']);
+    expect(await userRow(user.id)).toEqual(before);
+    expect((await t.request('GET', '/api/auth/me', { token: user.token })).status).toBe(200);
+  });
+
+  it("ends that user's sessions and tells their old address when the owner changes their email", async () => {
+    const user = await t.createUser({ email: 'victim@example.com' });
+    const res = await patch(owner.token, user.id, {
+      email: 'new-victim@example.com',
+      password_old: owner.password,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.email).toBe('new-victim@example.com');
+    expect((await t.request('GET', '/api/auth/me', { token: user.token })).status).toBe(401);
+    expect((await t.request('POST', '/api/auth/refresh', { token: user.token })).status).toBe(401);
+    expect((await t.request('GET', '/api/auth/me', { token: owner.token })).status).toBe(200);
+    const notice = mails.sent.filter((mail) => mail.to === 'victim@example.com');
+    expect(notice).toHaveLength(1);
+    expect(notice[0]!.subject).toBe('Your Nestmark email address was changed');
+    expect(notice[0]!.text).toContain('new-victim@example.com');
+    expect(mails.sent.some((mail) => mail.to === 'new-victim@example.com')).toBe(false);
+  });
+
+  it("needs the current password to change one's own email, and tells the old address", async () => {
+    const user = await t.createUser({ email: 'mine@example.com' });
+    const missing = await patch(user.token, user.id, { email: 'mine-new@example.com' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.fields.password_old).toBeDefined();
+    expect((await userRow(user.id))?.email).toBe('mine@example.com');
+    const res = await patch(user.token, user.id, {
+      email: 'mine-new@example.com',
+      password_old: user.password,
+    });
+    expect(res.status).toBe(200);
+    expect((await t.request('GET', '/api/auth/me', { token: user.token })).status).toBe(200);
+    expect(mails.sent.filter((mail) => mail.to === 'mine@example.com')).toHaveLength(1);
+  });
+
+  it('needs no password when the email stays the same (ignoring case)', async () => {
+    const user = await t.createUser({ email: 'same@example.com' });
+    const res = await patch(owner.token, user.id, { email: 'SAME@example.com', name: 'Same' });
+    expect(res.status).toBe(200);
+    expect((await t.request('GET', '/api/auth/me', { token: user.token })).status).toBe(200);
   });
 });
 

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { User } from '../../../contract/auth.ts';
 import { Permission } from '../../../contract/permissions.ts';
@@ -7,6 +8,7 @@ import { isUniqueViolation } from '../../db/unique-violation.ts';
 import type { UserActor } from '../../http/actor.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import type { Mail, Mailer } from '../../lib/mailer.ts';
 import { accountThrottleKey } from '../auth/login-throttle.ts';
 import { guessPassword } from '../auth/attempt-limit.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
@@ -25,13 +27,53 @@ import {
 
 const EMAIL_IN_USE = 'This email address is already in use.';
 const WRONG_PASSWORD = 'The current password is not correct.';
+const EMAIL_NEEDS_PASSWORD = 'Enter your current password to change the email address.';
 
 const emailInUse = () => conflict(EMAIL_IN_USE, { email: [EMAIL_IN_USE] });
+
+/** The notice to the old address of an account whose email address was changed. */
+function emailChangedMail(oldEmail: string, newEmail: string, byOwner: boolean): Mail {
+  return {
+    to: oldEmail,
+    subject: 'Your Nestmark email address was changed',
+    text: [
+      `The email address of your Nestmark account was changed from ${oldEmail} to ${newEmail}${
+        byOwner ? ' by the owner of this Nestmark instance, and you were signed out' : ''
+      }.`,
+      '',
+      'If you did not expect this, contact the owner of this Nestmark instance at once.',
+    ].join('\n'),
+  };
+}
 
 export type UsersService = ReturnType<typeof createUsersService>;
 
 /** User administration and one's own account (SPEC §2 Users, §7; REFERENCE §8). */
-export function createUsersService({ db, clock }: { db: Db; clock: Clock }) {
+export function createUsersService({
+  db,
+  clock,
+  mailer,
+  log,
+}: {
+  db: Db;
+  clock: Clock;
+  /** Sends the notice of an email change to the old address. */
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}) {
+  /**
+   * Checks `password` against the actor's own account, as one attempt of the shared sign-in limit.
+   * @throws 400 on `password_old` when it is wrong; 429 after too many failures
+   */
+  async function confirmActorPassword(actor: UserActor, password: string): Promise<void> {
+    const self = await findUser(db, actor.userId);
+    if (!self) throw notFound('User');
+    const right = await guessPassword(db, clock(), [accountThrottleKey(self.email)], () =>
+      verifyPassword(self.password_hash, password),
+    );
+    if (!right) throw badRequest(WRONG_PASSWORD, { password_old: [WRONG_PASSWORD] });
+  }
+
   /** Runs a write that may hit the unique email index, turning that into a 409. */
   async function guardEmail<T>(write: () => Promise<T>): Promise<T> {
     try {
@@ -81,8 +123,12 @@ export function createUsersService({ db, clock }: { db: Db; clock: Clock }) {
 
     /**
      * Changes the given fields (see `userUpdateRefusal` for who may change what). A new
-     * password needs the right current one and ends the user's other sessions.
-     * @throws 404; 403; 400 on `password_old` when it is wrong; 409 email in use
+     * password or a new email address needs the actor's own current password (`password_old`),
+     * so a stolen session or an owner cannot take an account over by changing its email and
+     * resetting the password. A new password ends the user's other sessions; a new email is
+     * mailed to the old address and, when the owner changed it, ends all of the user's sessions.
+     * @throws 404; 403; 400 on `password_old` when it is missing or wrong; 429 after too many
+     * wrong ones; 409 email in use
      */
     async update(
       actor: UserActor,
@@ -97,35 +143,44 @@ export function createUsersService({ db, clock }: { db: Db; clock: Clock }) {
         body,
       );
       if (refusal) throw refusal;
-      let passwordHash: string | undefined;
-      if (body.password_old !== undefined && body.password_new !== undefined) {
-        const passwordOld = body.password_old;
-        const right = await guessPassword(db, clock(), [accountThrottleKey(user.email)], () =>
-          verifyPassword(user.password_hash, passwordOld),
-        );
-        if (!right) {
-          throw badRequest(WRONG_PASSWORD, { password_old: [WRONG_PASSWORD] });
+      const newEmail = body.email !== undefined && body.email !== user.email ? body.email : null;
+      if (newEmail !== null || body.password_new !== undefined) {
+        if (!body.password_old) {
+          throw badRequest(EMAIL_NEEDS_PASSWORD, { password_old: [EMAIL_NEEDS_PASSWORD] });
         }
-        passwordHash = await hashPassword(body.password_new);
+        await confirmActorPassword(actor, body.password_old);
       }
+      const passwordHash =
+        body.password_new === undefined ? undefined : await hashPassword(body.password_new);
+      const byOwner = actor.userId !== id;
       const now = clock().toISOString();
-      return guardEmail(() =>
+      const updated = await guardEmail(() =>
         db.transaction().execute(async (trx) => {
           if (body.email !== undefined) {
             const holder = await findUserByEmail(trx, body.email);
             if (holder && holder.id !== id) throw emailInUse();
           }
-          const updated = await updateUser(
+          const row = await updateUser(
             trx,
             id,
             { name: body.name, email: body.email, theme: body.theme, passwordHash },
             now,
           );
-          if (!updated) throw notFound('User');
+          if (!row) throw notFound('User');
           if (passwordHash) await endOtherSessions(trx, id, actor.sessionId, now);
-          return toUser(updated);
+          if (newEmail !== null && byOwner) await endOtherSessions(trx, id, null, now);
+          return toUser(row);
         }),
       );
+      if (newEmail !== null) {
+        // The change stands even if the mail server is down; the failure is logged.
+        await mailer
+          .send(emailChangedMail(user.email, newEmail, byOwner))
+          .catch((error: unknown) =>
+            log.error({ err: error }, 'mailing an email change notice failed'),
+          );
+      }
+      return updated;
     },
 
     /**

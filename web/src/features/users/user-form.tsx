@@ -147,6 +147,22 @@ export function UserEditForm({
             errors={errors}
             autoComplete={own ? { name: 'name', email: 'username' } : { name: 'off', email: 'off' }}
           />
+          {state.emailChanging &&
+            (own ? (
+              <p className="text-sm text-fg-muted">
+                A new email address needs your current password: enter it as Old Password below.
+              </p>
+            ) : (
+              <TextField
+                label="Your Password"
+                type="password"
+                value={values.passwordOld}
+                onChange={set('passwordOld')}
+                error={errors.password_old}
+                hint="Confirms the change. They are signed out, and their old address is told."
+                autoComplete="current-password"
+              />
+            ))}
         </fieldset>
       </Card>
       {own && (
