@@ -58,7 +58,7 @@ const envSchema = z.object({
   APP_URL: z.url({ protocol: /^https?$/ }).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   OWNER_EMAIL: z.email().optional(),
-  OWNER_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  OWNER_PASSWORD: z.string().min(10, 'must be at least 10 characters').optional(),
   IMPORT_MAX_MB: z.coerce.number().positive().max(4096).default(100),
   TRASH_DAYS: z.coerce.number().int().positive().max(36500).optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),

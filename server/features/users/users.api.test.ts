@@ -118,7 +118,7 @@ describe('POST /api/users', () => {
     expect(res.body.error.fields).toEqual({
       name: ['Name is required.'],
       email: ['Enter a valid email address.'],
-      password: ['A password needs at least 8 characters.'],
+      password: ['A password needs at least 10 characters.'],
     });
     expect(await countUsers()).toBe(before);
   });
@@ -127,7 +127,7 @@ describe('POST /api/users', () => {
     const before = await countUsers();
     const res = await t.request('POST', '/api/users', {
       token: owner.token,
-      body: { name: 'Copy', email: 'OWNER@example.com', password: 'long enough' },
+      body: { name: 'Copy', email: 'OWNER@example.com', password: 'long enough, really' },
     });
     expect(res.status).toBe(409);
     expect(res.body.error.fields.email).toEqual(['This email address is already in use.']);
@@ -247,7 +247,7 @@ describe('PATCH /api/users/{id}', () => {
       body: { password_old: user.password, password_new: 'short' },
     });
     expect(weak.status).toBe(400);
-    expect(weak.body.error.message).toContain('at least 8 characters');
+    expect(weak.body.error.message).toContain('at least 10 characters');
 
     // Nothing of the refused requests was written: the old password still works, the name stays.
     expect((await userRow(user.id))?.name).not.toBe('Changed');
@@ -310,6 +310,44 @@ describe('PATCH /api/users/{id}', () => {
       body: { email: user.email, password: 'a new password' },
     });
     expect(newLogin.status).toBe(200);
+  });
+});
+
+describe('password strength (security review)', () => {
+  it('refuses a short or easily guessed password for a new user with 400 on password, creating nobody', async () => {
+    const before = await countUsers();
+    const create = (password: string) =>
+      t.request('POST', '/api/users', {
+        token: owner.token,
+        body: { name: 'Weak', email: 'weak@example.com', password },
+      });
+    const short = await create('aaaaaaaa');
+    expect(short.status).toBe(400);
+    expect(short.body.error.fields.password).toEqual(['A password needs at least 10 characters.']);
+    for (const password of ['aaaaaaaaaaaa', 'password123', 'weak@example.com']) {
+      const guessable = await create(password);
+      expect(guessable.status).toBe(400);
+      expect(guessable.body.error.code).toBe('VALIDATION');
+      expect(guessable.body.error.fields.password[0]).toMatch(
+        /^This password is too easy to guess\./,
+      );
+    }
+    expect(await countUsers()).toBe(before);
+    expect((await create('a quiet heron at dusk')).status).toBe(201);
+  });
+
+  it('refuses an easily guessed new password on a password change, keeping the old one', async () => {
+    const user = await t.createUser();
+    const res = await t.request('PATCH', `/api/users/${user.id}`, {
+      token: user.token,
+      body: { password_old: user.password, password_new: 'password123' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields.password_new[0]).toMatch(/too easy to guess/);
+    const login = await t.request('POST', '/api/auth/login', {
+      body: { email: user.email, password: user.password },
+    });
+    expect(login.status).toBe(200);
   });
 });
 

@@ -11,7 +11,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { Mail, Mailer } from '../../lib/mailer.ts';
 import { accountThrottleKey } from '../auth/login-throttle.ts';
 import { guessPassword } from '../auth/attempt-limit.ts';
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { assertStrongPassword, hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { endOtherSessions } from '../auth/sessions.repository.ts';
 import { userDeletionRefusal, userUpdateRefusal } from './user-policy.ts';
 import { toUser } from './users.presenter.ts';
@@ -101,10 +101,15 @@ export function createUsersService({
       return toUser(user);
     },
 
-    /** A new user with permission 7. @throws 403 unless the actor is the owner; 409 email in use */
+    /**
+     * A new user with permission 7.
+     * @throws 403 unless the actor is the owner; 400 on `password` when it is easy to guess;
+     * 409 email in use
+     */
     async create(actor: UserActor, body: z.output<typeof createUserBody>): Promise<User> {
       if (actor.permission !== Permission.OWNER)
         throw forbidden('Only the owner can create users.');
+      assertStrongPassword(body.password, 'password', [body.name, body.email]);
       const passwordHash = await hashPassword(body.password);
       return guardEmail(() =>
         db.transaction().execute(async (trx) => {
@@ -127,8 +132,8 @@ export function createUsersService({
      * so a stolen session or an owner cannot take an account over by changing its email and
      * resetting the password. A new password ends the user's other sessions; a new email is
      * mailed to the old address and, when the owner changed it, ends all of the user's sessions.
-     * @throws 404; 403; 400 on `password_old` when it is missing or wrong; 429 after too many
-     * wrong ones; 409 email in use
+     * @throws 404; 403; 400 on `password_old` when it is missing or wrong, on `password_new`
+     * when it is easy to guess; 429 after too many wrong ones; 409 email in use
      */
     async update(
       actor: UserActor,
@@ -149,6 +154,12 @@ export function createUsersService({
           throw badRequest(EMAIL_NEEDS_PASSWORD, { password_old: [EMAIL_NEEDS_PASSWORD] });
         }
         await confirmActorPassword(actor, body.password_old);
+      }
+      if (body.password_new !== undefined) {
+        assertStrongPassword(body.password_new, 'password_new', [
+          body.name ?? user.name,
+          body.email ?? user.email,
+        ]);
       }
       const passwordHash =
         body.password_new === undefined ? undefined : await hashPassword(body.password_new);
