@@ -80,7 +80,7 @@ export const authEndpoints = {
     method: 'POST',
     path: '/api/auth/login',
     summary:
-      'Sign in with email and password. 401 "Invalid login credentials" for an unknown email or a wrong password alike; 429 with `Retry-After` (seconds) after 10 failures within 15 minutes for the email or for the client address.',
+      'Sign in with email and password. 401 "Invalid login credentials" for an unknown email or a wrong password alike. 429 with `Retry-After` (seconds): after 10 failures within 15 minutes from the client address, until the oldest is 15 minutes old; after 10 failures of the email from anywhere, for 2 s after each further failure, doubling up to a minute (guessing slows down; the account is never locked).',
     auth: 'none',
     body: loginBody,
     status: 200,

@@ -13,7 +13,7 @@ import {
   signAccessToken,
 } from './access-tokens.ts';
 import { clearLoginAttempts } from './login-attempts.repository.ts';
-import { accountThrottleKey, addressThrottleKey } from './login-throttle.ts';
+import { accountThrottleKey, passwordGuessKeys } from './login-throttle.ts';
 import { guessPassword } from './attempt-limit.ts';
 import { verifyPassword } from './passwords.ts';
 import {
@@ -96,15 +96,17 @@ export function createAuthService({
     /**
      * Starts a session. The same 401 for an unknown email and a wrong password. Each attempt is
      * recorded before the password is checked, so parallel guesses count too; it stays recorded
-     * only if it fails. After 10 failures within 15 minutes for the email or for the client
-     * `address`, attempts get a 429 whose `Retry-After` says when one may run again.
+     * only if it fails. After 10 failures within 15 minutes from the client `address`, its
+     * attempts get a 429 until the oldest has left the window; after 10 failures of the email
+     * from anywhere, attempts get a 429 for a while after each further failure (2 s, doubling,
+     * at most a minute), so guessing slows down but the owner is never locked out. `Retry-After`
+     * says when one may run again.
      * @throws 401 'Invalid login credentials'; 429 too many failures
      */
     async login(email: string, password: string, address: string): Promise<IssuedToken> {
       const now = clock();
-      const keys = [accountThrottleKey(email), addressThrottleKey(address)];
       const user = await findUserByEmail(db, email);
-      const valid = await guessPassword(db, now, keys, () =>
+      const valid = await guessPassword(db, now, passwordGuessKeys(email, address), () =>
         verifyPassword(user?.password_hash, password),
       );
       if (!user || !valid) throw unauthenticated('Invalid login credentials');

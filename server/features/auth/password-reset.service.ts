@@ -99,7 +99,12 @@ export function createPasswordResetService({
      * @throws 429 with `Retry-After` beyond that
      */
     async requestReset(email: string, address: string): Promise<{ message: string }> {
-      await recordAttempt(db, clock(), [forgotThrottleKey(address)], 'password reset requests');
+      await recordAttempt(
+        db,
+        clock(),
+        [{ key: forgotThrottleKey(address), rule: 'limit' }],
+        'password reset requests',
+      );
       const work = issue(email)
         .catch((error: unknown) => log.error({ err: error }, 'mailing a password reset failed'))
         .finally(() => pending.delete(work));

@@ -12,7 +12,8 @@ let owner: TestUser;
 const mails = createMailCatcher();
 
 beforeAll(async () => {
-  t = await createTestApp({ mailer: mails });
+  // As behind a proxy: a test sends password guesses from a client address of its own.
+  t = await createTestApp({ mailer: mails, config: { trustProxy: true } });
   owner = await t.createUser({ email: 'owner@example.com', permission: Permission.OWNER });
 });
 afterAll(() => t.close());
@@ -257,12 +258,14 @@ describe('PATCH /api/users/{id}', () => {
     expect(login.status).toBe(200);
   });
 
-  it('counts a wrong current password as a failed sign-in: the 11th guess gets 429, and so does login', async () => {
+  it('counts a wrong current password as a failed sign-in: the 11th guess from one address gets 429, and so does login', async () => {
     const user = await t.createUser({ password: 'the real one' });
+    const from = { 'x-forwarded-for': '10.1.0.1' };
     const guess = (passwordOld: string) =>
       t.request('PATCH', `/api/users/${user.id}`, {
         token: user.token,
         body: { password_old: passwordOld, password_new: 'taken over account' },
+        headers: from,
       });
     for (let i = 1; i <= 10; i++) expect((await guess(`guess ${i}`)).status).toBe(400);
 
@@ -272,6 +275,7 @@ describe('PATCH /api/users/{id}', () => {
     expect(blocked.headers['retry-after']).toBe('900');
     const login = await t.request('POST', '/api/auth/login', {
       body: { email: user.email, password: 'the real one' },
+      headers: from,
     });
     expect(login.status).toBe(429);
 
@@ -279,6 +283,7 @@ describe('PATCH /api/users/{id}', () => {
     t.clock.advance(15 * 60 * 1000);
     const later = await t.request('POST', '/api/auth/login', {
       body: { email: user.email, password: 'the real one' },
+      headers: from,
     });
     expect(later.status).toBe(200);
   });

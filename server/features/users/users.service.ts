@@ -9,7 +9,7 @@ import type { UserActor } from '../../http/actor.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { Mail, Mailer } from '../../lib/mailer.ts';
-import { accountThrottleKey } from '../auth/login-throttle.ts';
+import { passwordGuessKeys } from '../auth/login-throttle.ts';
 import { guessPassword } from '../auth/attempt-limit.ts';
 import { assertStrongPassword, hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { endOtherSessions } from '../auth/sessions.repository.ts';
@@ -62,13 +62,19 @@ export function createUsersService({
   log: FastifyBaseLogger;
 }) {
   /**
-   * Checks `password` against the actor's own account, as one attempt of the shared sign-in limit.
+   * Checks `password` against the actor's own account, as one attempt of the shared sign-in
+   * limits (from client `address`).
    * @throws 400 on `password_old` when it is wrong; 429 after too many failures
    */
-  async function confirmActorPassword(actor: UserActor, password: string): Promise<void> {
+  async function confirmActorPassword(
+    actor: UserActor,
+    password: string,
+    address: string,
+  ): Promise<void> {
     const self = await findUser(db, actor.userId);
     if (!self) throw notFound('User');
-    const right = await guessPassword(db, clock(), [accountThrottleKey(self.email)], () =>
+    const keys = passwordGuessKeys(self.email, address);
+    const right = await guessPassword(db, clock(), keys, () =>
       verifyPassword(self.password_hash, password),
     );
     if (!right) throw badRequest(WRONG_PASSWORD, { password_old: [WRONG_PASSWORD] });
@@ -139,6 +145,8 @@ export function createUsersService({
       actor: UserActor,
       id: number,
       body: z.output<typeof updateUserBody>,
+      /** The client address (`request.ip`), for the sign-in limits. */
+      address: string,
     ): Promise<User> {
       const user = await findUser(db, id);
       if (!user) throw notFound('User');
@@ -153,7 +161,7 @@ export function createUsersService({
         if (!body.password_old) {
           throw badRequest(EMAIL_NEEDS_PASSWORD, { password_old: [EMAIL_NEEDS_PASSWORD] });
         }
-        await confirmActorPassword(actor, body.password_old);
+        await confirmActorPassword(actor, body.password_old, address);
       }
       if (body.password_new !== undefined) {
         assertStrongPassword(body.password_new, 'password_new', [
