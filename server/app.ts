@@ -38,6 +38,7 @@ import { registerUserRoutes } from './features/users/users.routes.ts';
 import { createUsersService } from './features/users/users.service.ts';
 import { registerAuthentication } from './http/authentication.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { serializeRequest } from './http/request-log.ts';
 import { registerWebApp } from './http/web-app.ts';
 import type { Clock } from './lib/clock.ts';
 import { createLogMailer, createSmtpMailer, type Mailer } from './lib/mailer.ts';
@@ -52,6 +53,8 @@ export interface AppDependencies {
   webRoot?: string;
   /** Request logging at `config.logLevel`; off in tests. Default on. */
   logging?: boolean;
+  /** Where log lines go (JSON) instead of stdout; tests read them. */
+  logStream?: { write(line: string): void };
   /**
    * Every outbound HTTP request (link previews, their images, favicons) goes through this
    * SSRF-guarded fetcher. Default: `createGuardedFetcher()`, which reaches public addresses only.
@@ -85,10 +88,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         ? false
         : {
             level: config.logLevel,
-            // Readable lines for a person at a terminal; JSON lines for log collectors.
-            ...(process.stdout.isTTY && {
-              transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } },
-            }),
+            // Reset and share links carry tokens in their query: never into the log.
+            serializers: { req: serializeRequest },
+            ...(deps.logStream
+              ? { stream: deps.logStream }
+              : // Readable lines for a person at a terminal; JSON lines for log collectors.
+                process.stdout.isTTY && {
+                  transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } },
+                }),
           },
     // Long enough for any post body; uploads have their own limit (multipart).
     bodyLimit: 2 * 1024 * 1024,

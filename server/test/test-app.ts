@@ -83,6 +83,8 @@ export async function createTestApp(
     webRoot?: string;
     fetcher?: LinkFetcher;
     mailer?: Mailer;
+    /** Turns request logging on (at `config.logLevel`), written as JSON lines here. */
+    logStream?: { write(line: string): void };
   } = {},
 ): Promise<TestApp> {
   // NESTMARK_TEST_DB is set per Vitest project (vitest.config.ts).
@@ -114,7 +116,8 @@ export async function createTestApp(
     db,
     clock,
     webRoot: options.webRoot,
-    logging: false,
+    logging: options.logStream !== undefined,
+    logStream: options.logStream,
     fetcher: options.fetcher,
     mailer: options.mailer,
     backgroundPreviews: false,
