@@ -133,11 +133,14 @@ export interface LoginAttemptsTable {
   created_at: string;
 }
 
-/** A public share token that was revoked or replaced: never accepted as a new token again. */
-export interface RetiredShareTokensTable {
+/**
+ * A public share token that was ever registered: never accepted as a new token again, so a
+ * revoked or replaced link cannot come back with other content.
+ */
+export interface UsedShareTokensTable {
   /** SHA-256 (hex) of the token. */
   token_hash: string;
-  retired_at: string;
+  used_at: string;
 }
 
 /** The one outstanding password reset of a user (SPEC §7 forgot/reset). */
@@ -209,7 +212,7 @@ export interface Database {
   private_shares: PrivateSharesTable;
   login_attempts: LoginAttemptsTable;
   password_resets: PasswordResetsTable;
-  retired_share_tokens: RetiredShareTokensTable;
+  used_share_tokens: UsedShareTokensTable;
   files: FilesTable;
   import_jobs: ImportJobsTable;
 }
