@@ -39,6 +39,7 @@ import { createUsersService } from './features/users/users.service.ts';
 import { registerAuthentication } from './http/authentication.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { serializeRequest } from './http/request-log.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
 import type { Clock } from './lib/clock.ts';
 import { createLogMailer, createSmtpMailer, type Mailer } from './lib/mailer.ts';
@@ -104,6 +105,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  await registerSecurityHeaders(app, { httpsOnly: config.appUrl.startsWith('https:') });
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Nestmark API', version: '1' } },
