@@ -39,6 +39,7 @@ import { createUsersService } from './features/users/users.service.ts';
 import { registerAuthentication } from './http/authentication.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { serializeRequest } from './http/request-log.ts';
+import { registerRateLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
 import type { Clock } from './lib/clock.ts';
@@ -118,6 +119,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const auth = createAuthService({ db, clock, jwtSecret: config.jwtSecret });
   const shares = createSharesService({ db, clock });
   registerAuthentication(app, { user: auth.authenticate, share: shares.authenticate });
+  await registerRateLimit(app, config.rateLimitPerMinute);
 
   const mailer =
     deps.mailer ??

@@ -107,6 +107,8 @@ export async function createTestApp(
     mailFrom: undefined,
     trustProxy: false,
     uploadMaxBytes: 10 * 1024 * 1024,
+    // Off unless a test turns it on (server/http/rate-limit.api.test.ts).
+    rateLimitPerMinute: 0,
     logLevel: 'silent',
     ...options.config,
   };
