@@ -75,6 +75,8 @@ export async function startBenchServer(
     mailFrom: undefined,
     trustProxy: false,
     uploadMaxBytes: 10 * 1024 * 1024,
+    // Benchmarks measure the app, not the general rate limit.
+    rateLimitPerMinute: 0,
     logLevel: 'silent',
     ...overrides,
   };

@@ -28,9 +28,15 @@ export const emailAddress = z
   .max(320, 'An email address has at most 320 characters.')
   .pipe(z.email({ pattern: z.regexes.html5Email, message: 'Enter a valid email address.' }));
 
-/** Password rules, stated in the messages the API answers a weak password with. */
-export const PASSWORD_MIN_LENGTH = 8;
+/**
+ * Password rules, stated in the messages the API answers a weak password with. Beyond the
+ * length, the server refuses a password that is easy to guess (a 400 on the field that says why).
+ */
+export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 1024;
+
+/** The rule as the web forms state it next to a new password. */
+export const PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters and not easy to guess: a few uncommon words work well.`;
 
 /** A password being set (user create, password change, reset). */
 export const newPassword = z
@@ -74,7 +80,7 @@ export const authEndpoints = {
     method: 'POST',
     path: '/api/auth/login',
     summary:
-      'Sign in with email and password. 401 "Invalid login credentials" for an unknown email or a wrong password alike; 429 with `Retry-After` (seconds) after 10 failures within 15 minutes for the email or for the client address.',
+      'Sign in with email and password. 401 "Invalid login credentials" for an unknown email or a wrong password alike. 429 with `Retry-After` (seconds): after 10 failures within 15 minutes from the client address, until the oldest is 15 minutes old; after 10 failures of the email from anywhere, for 2 s after each further failure, doubling up to a minute (guessing slows down; the account is never locked).',
     auth: 'none',
     body: loginBody,
     status: 200,

@@ -33,6 +33,11 @@ export interface Endpoint {
   response?: z.ZodType;
   /** The success response is a file download, not JSON. */
   download?: true;
+  /**
+   * An image the web app loads with `<img>`, which sends no Authorization header: the session
+   * cookie `token` stands in for a Bearer access token, and `?token=` for a Bearer share token.
+   */
+  image?: true;
 }
 
 /** Keeps the literal types of an endpoint definition (for typed binding and typed calls). */

@@ -120,7 +120,7 @@ export const shareEndpoints = {
     method: 'POST',
     path: '/api/shares/public',
     summary:
-      'Share a collection by token link (its owner only). Without `token` one is generated. 409 when the collection already has one or the token is taken.',
+      'Share a collection by token link (its owner only). Without `token` one is generated (32 random letters and digits). A chosen `token` needs about 128 bits of estimated entropy (400 on `token` otherwise) and must never have been used by a public share, even one since revoked or replaced (409 on `token`). 409 also when the collection already has a link.',
     auth: 'user',
     body: createPublicShareBody,
     status: 201,
@@ -129,7 +129,8 @@ export const shareEndpoints = {
   updatePublic: defineEndpoint({
     method: 'PATCH',
     path: '/api/shares/public/{id}',
-    summary: 'Change the token, switch the link on or off, or open the sub-collections too.',
+    summary:
+      'Change the token (the old one is retired for good; the new one follows the rules of create: 400 weak, 409 used before), switch the link on or off, or open the sub-collections too.',
     auth: 'user',
     params: idParams,
     body: updatePublicShareBody,

@@ -21,8 +21,10 @@ export const createUserBody = z.object({
 });
 
 /**
- * SPEC §7 user update: any of the fields. A new password needs the current one; `theme` and the
- * password are the user's own business, `name` and `email` the owner may change for anyone.
+ * SPEC §7 user update: any of the fields. `theme` and the password are the user's own business,
+ * `name` and `email` the owner may change for anyone. `password_old` is always the current
+ * password of the signed-in caller: a new password needs it, and so does a new email address
+ * (one's own, or as the owner someone else's).
  */
 export const updateUserBody = z
   .object({
@@ -40,7 +42,7 @@ export const updateUserBody = z
         message: 'Enter your current password to set a new one.',
       });
     }
-    if (body.password_old && body.password_new === undefined) {
+    if (body.password_old && body.password_new === undefined && body.email === undefined) {
       ctx.addIssue({ code: 'custom', path: ['password_new'], message: 'Enter a new password.' });
     }
   });
@@ -79,7 +81,7 @@ export const userEndpoints = {
     method: 'PATCH',
     path: '/api/users/{id}',
     summary:
-      "Change a user. Oneself: name, email, theme, and the password with `password_old` + `password_new` (a wrong current password is a 400 on `password_old` and counts as a failed sign-in: 429 after too many; the change ends one's other sessions). The owner: anyone's name and email. 403 otherwise; 409 when the email is in use.",
+      "Change a user. Oneself: name, email, theme, and the password with `password_old` + `password_new` (the change ends one's other sessions). The owner: anyone's name and email. A new email address needs `password_old`, the caller's own current password, and is told to the old address; when the owner changes someone else's email, that user's sessions end. A missing or wrong `password_old` is a 400 on `password_old`; a wrong one counts as a failed sign-in of the caller (429 after too many). 403 otherwise; 409 when the email is in use.",
     auth: 'user',
     params: idParams,
     body: updateUserBody,

@@ -38,7 +38,10 @@ import { registerUserRoutes } from './features/users/users.routes.ts';
 import { createUsersService } from './features/users/users.service.ts';
 import { registerAuthentication } from './http/authentication.ts';
 import { answerFrameworkError, registerErrorHandler } from './http/error-handler.ts';
+import { serializeRequest } from './http/request-log.ts';
+import { registerRateLimit } from './http/rate-limit.ts';
 import { registerRequestTextRule } from './http/request-text.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
 import type { Clock } from './lib/clock.ts';
 import { createLogMailer, createSmtpMailer, type Mailer } from './lib/mailer.ts';
@@ -53,6 +56,8 @@ export interface AppDependencies {
   webRoot?: string;
   /** Request logging at `config.logLevel`; off in tests. Default on. */
   logging?: boolean;
+  /** Where log lines go (JSON) instead of stdout; tests read them. */
+  logStream?: { write(line: string): void };
   /**
    * Every outbound HTTP request (link previews, their images, favicons) goes through this
    * SSRF-guarded fetcher. Default: `createGuardedFetcher()`, which reaches public addresses only.
@@ -86,10 +91,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         ? false
         : {
             level: config.logLevel,
-            // Readable lines for a person at a terminal; JSON lines for log collectors.
-            ...(process.stdout.isTTY && {
-              transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } },
-            }),
+            // Reset and share links carry tokens in their query: never into the log.
+            serializers: { req: serializeRequest },
+            ...(deps.logStream
+              ? { stream: deps.logStream }
+              : // Readable lines for a person at a terminal; JSON lines for log collectors.
+                process.stdout.isTTY && {
+                  transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } },
+                }),
           },
     // Long enough for any post body; uploads have their own limit (multipart).
     bodyLimit: 2 * 1024 * 1024,
@@ -102,6 +111,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerRequestTextRule(app);
+  await registerSecurityHeaders(app, { httpsOnly: config.appUrl.startsWith('https:') });
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Nestmark API', version: '1' } },
@@ -114,6 +124,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const auth = createAuthService({ db, clock, jwtSecret: config.jwtSecret });
   const shares = createSharesService({ db, clock });
   registerAuthentication(app, { user: auth.authenticate, share: shares.authenticate });
+  await registerRateLimit(app, config.rateLimitPerMinute);
 
   const mailer =
     deps.mailer ??
@@ -158,7 +169,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const posts = createPostsService({ db, clock, onPreviewDue: previews.kick });
   registerHealthRoutes(app, db);
   registerAuthRoutes(app, auth, passwordReset);
-  registerUserRoutes(app, createUsersService({ db, clock, files }));
+  registerUserRoutes(app, createUsersService({ db, clock, files, mailer, log: app.log }));
   registerPostRoutes(app, posts);
   registerCollectionRoutes(app, createCollectionsService({ db, clock }));
   registerTagRoutes(app, createTagsService({ db, clock }));

@@ -18,6 +18,7 @@ describe('loadConfig', () => {
       appUrl: 'http://127.0.0.1:8080',
       importMaxBytes: 100 * 1024 * 1024,
       uploadMaxBytes: 10 * 1024 * 1024,
+      rateLimitPerMinute: 1200,
     });
     expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
     expect(readFileSync(join(dir, 'jwt-secret'), 'utf8').trim()).toBe(config.jwtSecret);
@@ -36,6 +37,7 @@ describe('loadConfig', () => {
       OWNER_PASSWORD: 'long enough',
       IMPORT_MAX_MB: '5',
       UPLOAD_MAX_MB: '2.5',
+      RATE_LIMIT_PER_MINUTE: '0',
       LOG_LEVEL: '',
     });
     expect(config).toMatchObject({
@@ -47,6 +49,7 @@ describe('loadConfig', () => {
       ownerEmail: 'me@example.com',
       importMaxBytes: 5 * 1024 * 1024,
       uploadMaxBytes: 2.5 * 1024 * 1024,
+      rateLimitPerMinute: 0,
       logLevel: 'info',
     });
   });
@@ -59,13 +62,21 @@ describe('loadConfig', () => {
       APP_URL: 'not a url',
       JWT_SECRET: 'short',
       UPLOAD_MAX_MB: '0',
+      RATE_LIMIT_PER_MINUTE: '-5',
     };
     expect(() => loadConfig(bad)).toThrow(ConfigError);
     try {
       loadConfig(bad);
     } catch (error) {
       const message = (error as Error).message;
-      for (const name of ['PORT', 'DATABASE_URL', 'APP_URL', 'JWT_SECRET', 'UPLOAD_MAX_MB']) {
+      for (const name of [
+        'PORT',
+        'DATABASE_URL',
+        'APP_URL',
+        'JWT_SECRET',
+        'UPLOAD_MAX_MB',
+        'RATE_LIMIT_PER_MINUTE',
+      ]) {
         expect(message).toContain(name);
       }
     }

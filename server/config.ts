@@ -33,6 +33,8 @@ export interface Config {
   trustProxy: boolean | string;
   /** Largest accepted image upload (POST /api/files), in bytes. */
   uploadMaxBytes: number;
+  /** API requests a minute per signed-in user and per client address; 0 = no limit. */
+  rateLimitPerMinute: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
 
@@ -58,7 +60,7 @@ const envSchema = z.object({
   APP_URL: z.url({ protocol: /^https?$/ }).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   OWNER_EMAIL: z.email().optional(),
-  OWNER_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  OWNER_PASSWORD: z.string().min(10, 'must be at least 10 characters').optional(),
   IMPORT_MAX_MB: z.coerce.number().positive().max(4096).default(100),
   TRASH_DAYS: z.coerce.number().int().positive().max(36500).optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
@@ -71,6 +73,7 @@ const envSchema = z.object({
     )
     .optional(),
   UPLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(10),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(1200),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -118,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? false
         : vars.TRUST_PROXY === 'true' || vars.TRUST_PROXY,
     uploadMaxBytes: Math.round(vars.UPLOAD_MAX_MB * 1024 * 1024),
+    rateLimitPerMinute: vars.RATE_LIMIT_PER_MINUTE,
     logLevel: vars.LOG_LEVEL,
   };
 }

@@ -78,7 +78,8 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('../dist/web', import.meta.url)),
     emptyOutDir: true,
-    sourcemap: true,
+    // No source maps: the server would not serve them anyway (server/http/web-app.ts).
+    sourcemap: false,
     rolldownOptions: {
       output: {
         // Libraries in their own chunks: cached across releases, none over the size warning.

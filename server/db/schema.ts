@@ -32,6 +32,10 @@ export interface SessionsTable {
   /** Refresh is refused after this instant (14 days after sign-in). */
   expires_at: string;
   ended_at: string | null;
+  /** The token id `token_id` replaced at the last refresh; presenting it again is reuse. */
+  previous_token_id: string | null;
+  /** When the last refresh rotated the token (ISO instant). */
+  rotated_at: string | null;
 }
 
 export interface CollectionsTable {
@@ -129,6 +133,16 @@ export interface LoginAttemptsTable {
   created_at: string;
 }
 
+/**
+ * A public share token that was ever registered: never accepted as a new token again, so a
+ * revoked or replaced link cannot come back with other content.
+ */
+export interface UsedShareTokensTable {
+  /** SHA-256 (hex) of the token. */
+  token_hash: string;
+  used_at: string;
+}
+
 /** The one outstanding password reset of a user (SPEC §7 forgot/reset). */
 export interface PasswordResetsTable {
   user_id: number;
@@ -198,6 +212,7 @@ export interface Database {
   private_shares: PrivateSharesTable;
   login_attempts: LoginAttemptsTable;
   password_resets: PasswordResetsTable;
+  used_share_tokens: UsedShareTokensTable;
   files: FilesTable;
   import_jobs: ImportJobsTable;
 }

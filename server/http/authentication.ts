@@ -9,6 +9,8 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     auth?: AuthMode;
+    /** An image loaded by `<img>`: credentials may come from the cookie or the query (`imageToken`). */
+    image?: true;
   }
 }
 
@@ -32,6 +34,25 @@ export function bearerToken(request: FastifyRequest): string | null {
 const isJwt = (token: string) => token.split('.').length === 3;
 
 /**
+ * The credential of an image request, which cannot carry a header: the web app's session cookie
+ * `token` (an access token; SameSite=Strict, so no other site's page sends it), else a share
+ * token in `?token=` (already in the public view's address). An access token is never taken
+ * from the query, where it would end up in logs and histories.
+ */
+function imageToken(request: FastifyRequest): string | null {
+  const cookie = /(?:^|;\s*)token=([^;]*)/.exec(request.headers.cookie ?? '')?.[1];
+  if (cookie) {
+    try {
+      return decodeURIComponent(cookie);
+    } catch {
+      return null;
+    }
+  }
+  const { token } = request.query as { token?: unknown };
+  return typeof token === 'string' && !isJwt(token) ? token : null;
+}
+
+/**
  * Sets `request.actor` on every request before its body is read. Routes whose endpoint needs a
  * user (`auth: 'user'`), or a user or a public share token (`auth: 'user-or-share'`), are refused
  * with 401 when the token is missing, revoked or expired. Responses to share visitors are marked
@@ -44,7 +65,8 @@ export function registerAuthentication(app: FastifyInstance, authenticate: Authe
     request.actor = { kind: 'anonymous' };
     const mode = request.routeOptions.config.auth;
     if (mode !== 'user' && mode !== 'user-or-share') return;
-    const token = bearerToken(request);
+    const token =
+      bearerToken(request) ?? (request.routeOptions.config.image ? imageToken(request) : null);
     if (!token) throw unauthenticated();
     const actor =
       mode === 'user-or-share' && !isJwt(token)

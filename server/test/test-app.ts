@@ -9,6 +9,7 @@ import type { DialectName } from '../db/dialect.ts';
 import { hashPassword } from '../features/auth/passwords.ts';
 import type { LinkFetcher } from '../features/link-preview/guarded-fetcher.ts';
 import { insertUser } from '../features/users/users.repository.ts';
+import type { Mail, Mailer } from '../lib/mailer.ts';
 import { openFreshDatabase } from './fresh-database.ts';
 
 /** A clock tests can move. */
@@ -77,7 +78,14 @@ export interface TestApp {
  * SSRF-guarded one (e.g. with a test-only allowance for a local page server).
  */
 export async function createTestApp(
-  options: { config?: Partial<Config>; webRoot?: string; fetcher?: LinkFetcher } = {},
+  options: {
+    config?: Partial<Config>;
+    webRoot?: string;
+    fetcher?: LinkFetcher;
+    mailer?: Mailer;
+    /** Turns request logging on (at `config.logLevel`), written as JSON lines here. */
+    logStream?: { write(line: string): void };
+  } = {},
 ): Promise<TestApp> {
   // NESTMARK_TEST_DB is set per Vitest project (vitest.config.ts).
   const { db, dialect, drop } = await openFreshDatabase(
@@ -99,6 +107,8 @@ export async function createTestApp(
     mailFrom: undefined,
     trustProxy: false,
     uploadMaxBytes: 10 * 1024 * 1024,
+    // Off unless a test turns it on (server/http/rate-limit.api.test.ts).
+    rateLimitPerMinute: 0,
     logLevel: 'silent',
     ...options.config,
   };
@@ -108,8 +118,10 @@ export async function createTestApp(
     db,
     clock,
     webRoot: options.webRoot,
-    logging: false,
+    logging: options.logStream !== undefined,
+    logStream: options.logStream,
     fetcher: options.fetcher,
+    mailer: options.mailer,
     backgroundPreviews: false,
   });
   let users = 0;
@@ -183,5 +195,16 @@ export function multipartFile(
   return {
     payload: Buffer.concat([head, bytes, tail]),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** A mailer that keeps what it is given, in order, for tests to read. */
+export function createMailCatcher(): Mailer & { sent: Mail[] } {
+  const sent: Mail[] = [];
+  return {
+    sent,
+    async send(mail) {
+      sent.push(mail);
+    },
   };
 }

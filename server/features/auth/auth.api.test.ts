@@ -97,6 +97,41 @@ describe('POST /api/auth/refresh', () => {
     expect(again.status).toBe(401);
   });
 
+  it('treats a token presented again after its refresh as stolen and ends the session', async () => {
+    const user = await t.createUser();
+    const first = await t.request('POST', '/api/auth/refresh', { token: user.token });
+    expect(first.status).toBe(200);
+    const current = first.body.data.token.access_token as string;
+    t.clock.advance(5 * 60 * 1000);
+    // Whoever holds the replaced token (a thief, or the user after a thief) is refused, and the
+    // session of the token in use ends with it.
+    expect((await t.request('POST', '/api/auth/refresh', { token: user.token })).status).toBe(401);
+    expect((await t.request('GET', '/api/auth/me', { token: current })).status).toBe(401);
+    expect((await t.request('POST', '/api/auth/refresh', { token: current })).status).toBe(401);
+  });
+
+  it('ends the session also when a token older than the last one comes back', async () => {
+    const user = await t.createUser();
+    const second = await t.request('POST', '/api/auth/refresh', { token: user.token });
+    t.clock.advance(5 * 60 * 1000);
+    const third = await t.request('POST', '/api/auth/refresh', {
+      token: second.body.data.token.access_token,
+    });
+    const current = third.body.data.token.access_token as string;
+    expect((await t.request('POST', '/api/auth/refresh', { token: user.token })).status).toBe(401);
+    expect((await t.request('GET', '/api/auth/me', { token: current })).status).toBe(401);
+  });
+
+  it('keeps the session when two tabs refresh the same token within seconds', async () => {
+    const user = await t.createUser();
+    const winner = await t.request('POST', '/api/auth/refresh', { token: user.token });
+    t.clock.advance(5 * 1000);
+    const loser = await t.request('POST', '/api/auth/refresh', { token: user.token });
+    expect(loser.status).toBe(401);
+    const current = winner.body.data.token.access_token as string;
+    expect((await t.request('GET', '/api/auth/me', { token: current })).status).toBe(200);
+  });
+
   it('refuses a session older than 14 days and a request without a token', async () => {
     const user = await t.createUser();
     t.clock.advance(15 * 24 * 60 * 60 * 1000);
@@ -122,23 +157,53 @@ describe('login rate limit', () => {
       headers: { 'x-forwarded-for': ip },
     });
 
-  it('answers the 11th rapid wrong login of an account with 429 and Retry-After, even from elsewhere', async () => {
+  /** Seconds of a 429's `Retry-After`. */
+  const retryAfter = (res: { headers: Record<string, unknown> }) =>
+    Number(res.headers['retry-after']);
+
+  it('slows wrong logins of an account from many addresses to a minute apart, never locking the right password out (security review)', async () => {
     const user = await t.createUser({ email: 'guessed@example.com', password: 'the real one' });
     for (let i = 1; i <= 10; i++) {
       const res = await loginFrom(`10.0.1.${i}`, user.email, `guess ${i}`);
       expect(res.status).toBe(401);
     }
-    const blocked = await loginFrom('10.0.1.99', user.email, 'the real one');
-    expect(blocked.status).toBe(429);
-    expect(blocked.body.error.code).toBe('RATE_LIMITED');
-    expect(blocked.headers['retry-after']).toBe('900');
+    const slowed = await loginFrom('10.0.1.99', user.email, 'the real one');
+    expect(slowed.status).toBe(429);
+    expect(slowed.body.error.code).toBe('RATE_LIMITED');
+    expect(retryAfter(slowed)).toBeGreaterThanOrEqual(1);
+    expect(retryAfter(slowed)).toBeLessThanOrEqual(60);
 
-    t.clock.advance(5 * 60 * 1000);
-    const later = await loginFrom('10.0.1.99', user.email, 'the real one');
-    expect(later.headers['retry-after']).toBe('600');
-
-    t.clock.advance(10 * 60 * 1000);
+    // Attackers keep guessing from ever new addresses, as fast as they are let through.
+    for (let i = 1; i <= 30; i++) {
+      let res = await loginFrom(`10.0.6.${i}`, user.email, `guess ${i}`);
+      if (res.status === 429) {
+        expect(retryAfter(res)).toBeLessThanOrEqual(60);
+        t.clock.advance(retryAfter(res) * 1000);
+        res = await loginFrom(`10.0.6.${i}`, user.email, `guess ${i}`);
+      }
+      expect(res.status).toBe(401);
+    }
+    // The owner of the account waits at most a minute, then gets in.
+    const waiting = await loginFrom('10.0.1.99', user.email, 'the real one');
+    expect(waiting.status).toBe(429);
+    expect(retryAfter(waiting)).toBeLessThanOrEqual(60);
+    t.clock.advance(retryAfter(waiting) * 1000);
     expect((await loginFrom('10.0.1.99', user.email, 'the real one')).status).toBe(200);
+  });
+
+  it('locks the address that made 10 wrong logins for 15 minutes, not the account', async () => {
+    const user = await t.createUser({ password: 'the real one' });
+    for (let i = 1; i <= 10; i++) {
+      expect((await loginFrom('10.0.7.1', user.email, `guess ${i}`)).status).toBe(401);
+    }
+    const locked = await loginFrom('10.0.7.1', user.email, 'the real one');
+    expect(locked.status).toBe(429);
+    expect(locked.headers['retry-after']).toBe('900');
+    t.clock.advance(60 * 1000);
+    expect((await loginFrom('10.0.7.2', user.email, 'the real one')).status).toBe(200);
+    expect((await loginFrom('10.0.7.1', user.email, 'the real one')).status).toBe(429);
+    t.clock.advance(14 * 60 * 1000);
+    expect((await loginFrom('10.0.7.1', user.email, 'the real one')).status).toBe(200);
   });
 
   it('limits an unknown email exactly like a known one', async () => {

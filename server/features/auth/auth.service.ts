@@ -13,18 +13,26 @@ import {
   signAccessToken,
 } from './access-tokens.ts';
 import { clearLoginAttempts } from './login-attempts.repository.ts';
-import { accountThrottleKey, addressThrottleKey } from './login-throttle.ts';
+import { accountThrottleKey, passwordGuessKeys } from './login-throttle.ts';
 import { guessPassword } from './attempt-limit.ts';
 import { verifyPassword } from './passwords.ts';
 import {
   endSession,
   findLiveSession,
   insertSession,
+  type LiveSession,
   rotateSessionToken,
 } from './sessions.repository.ts';
 
 /** A session may be refreshed for 14 days after sign-in (SPEC §9: auth cookie 14 days). */
 export const SESSION_DAYS = 14;
+
+/**
+ * The token a refresh just replaced may come back this long after (seconds) without ending the
+ * session: two tabs of one browser refreshing the same expired token at once. It gets a 401 all
+ * the same; any later or older token of the session is reuse.
+ */
+export const REFRESH_RACE_SECONDS = 30;
 
 export interface IssuedToken {
   token: { access_token: string; token_type: 'Bearer'; expire: number };
@@ -51,32 +59,54 @@ export function createAuthService({
     };
   }
 
-  /** The session behind a token, if the token is its current one and the session is live. */
-  async function liveSessionOf(token: string, allowExpired: boolean) {
+  /**
+   * The live session behind an authentic token and whether the token is its current one;
+   * null for a forged or malformed token, or an ended or too old session.
+   */
+  async function sessionOf(token: string, allowExpired: boolean) {
     const now = clock();
     const claims = await readAccessToken(token, await key, now, { allowExpired });
     if (!claims) return null;
     const session = await findLiveSession(db, claims.sessionId);
-    if (!session || session.tokenId !== claims.tokenId || session.userId !== claims.userId) {
-      return null;
-    }
+    if (!session || session.userId !== claims.userId) return null;
     if (session.expiresAt <= now.toISOString()) return null;
-    return session;
+    return { session, claims, current: session.tokenId === claims.tokenId };
+  }
+
+  /** The session behind a token, if the token is its current one and the session is live. */
+  async function liveSessionOf(token: string, allowExpired: boolean) {
+    const found = await sessionOf(token, allowExpired);
+    return found?.current ? found.session : null;
+  }
+
+  /**
+   * Whether a replaced token of the session is back: our signature proves the server issued it
+   * for this session, so someone kept a copy (DESIGN.md, sessions: the old token dies at once).
+   * The token replaced within the last REFRESH_RACE_SECONDS is a second tab, not a thief.
+   */
+  function isReuse(session: LiveSession, tokenId: string, now: Date): boolean {
+    const justReplaced =
+      tokenId === session.previousTokenId &&
+      session.rotatedAt !== null &&
+      now.getTime() - Date.parse(session.rotatedAt) < REFRESH_RACE_SECONDS * 1000;
+    return !justReplaced;
   }
 
   return {
     /**
      * Starts a session. The same 401 for an unknown email and a wrong password. Each attempt is
      * recorded before the password is checked, so parallel guesses count too; it stays recorded
-     * only if it fails. After 10 failures within 15 minutes for the email or for the client
-     * `address`, attempts get a 429 whose `Retry-After` says when one may run again.
+     * only if it fails. After 10 failures within 15 minutes from the client `address`, its
+     * attempts get a 429 until the oldest has left the window; after 10 failures of the email
+     * from anywhere, attempts get a 429 for a while after each further failure (2 s, doubling,
+     * at most a minute), so guessing slows down but the owner is never locked out. `Retry-After`
+     * says when one may run again.
      * @throws 401 'Invalid login credentials'; 429 too many failures
      */
     async login(email: string, password: string, address: string): Promise<IssuedToken> {
       const now = clock();
-      const keys = [accountThrottleKey(email), addressThrottleKey(address)];
       const user = await findUserByEmail(db, email);
-      const valid = await guessPassword(db, now, keys, () =>
+      const valid = await guessPassword(db, now, passwordGuessKeys(email, address), () =>
         verifyPassword(user?.password_hash, password),
       );
       if (!user || !valid) throw unauthenticated('Invalid login credentials');
@@ -95,16 +125,30 @@ export function createAuthService({
     },
     /**
      * A new access token for the session of `token`, which may have expired; `token` stops
-     * working at once. @throws 401 when the session ended, is older than 14 days, or the token
-     * was already exchanged.
+     * working at once. A token that was already exchanged is taken as stolen: the session ends
+     * (unless the exchange happened within REFRESH_RACE_SECONDS).
+     * @throws 401 when the session ended, is older than 14 days, or the token was already exchanged.
      */
     async refresh(token: string | null): Promise<IssuedToken> {
-      const session = token ? await liveSessionOf(token, true) : null;
+      const now = clock();
+      const found = token ? await sessionOf(token, true) : null;
       const tokenId = randomId();
-      if (!session || !(await rotateSessionToken(db, session.id, session.tokenId, tokenId))) {
+      if (found && !found.current && isReuse(found.session, found.claims.tokenId, now)) {
+        await endSession(db, found.session.id, now.toISOString());
+      }
+      if (
+        !found?.current ||
+        !(await rotateSessionToken(
+          db,
+          found.session.id,
+          found.session.tokenId,
+          tokenId,
+          now.toISOString(),
+        ))
+      ) {
         throw unauthenticated('Your session has ended. Please sign in again.');
       }
-      return issue(session.userId, session.id, tokenId);
+      return issue(found.session.userId, found.session.id, tokenId);
     },
 
     /** The actor of a valid, unexpired access token of a live session; null otherwise. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   accountThrottleKey,
   addressThrottleKey,
+  backoffRetryAfterSeconds,
   LOGIN_WINDOW_MS,
   loginRetryAfterSeconds,
 } from './login-throttle.ts';
@@ -46,6 +47,45 @@ describe('loginRetryAfterSeconds', () => {
 
   it('takes a custom limit and window', () => {
     expect(loginRetryAfterSeconds([now - 1000], now, { limit: 1, windowMs: 10_000 })).toBe(9);
+  });
+});
+
+describe('backoffRetryAfterSeconds', () => {
+  const seconds = (n: number) => now - n * 1000;
+
+  it('lets every attempt run below 10 failures within 15 minutes', () => {
+    expect(
+      backoffRetryAfterSeconds(
+        Array.from({ length: 9 }, () => now),
+        now,
+      ),
+    ).toBeNull();
+    expect(
+      backoffRetryAfterSeconds(
+        Array.from({ length: 30 }, () => minutesAgo(15)),
+        now,
+      ),
+    ).toBeNull();
+  });
+
+  it('waits 2 s after the latest of 10 failures, doubling with each one more, at most a minute', () => {
+    const failures = (count: number) => Array.from({ length: count }, () => now);
+    expect(backoffRetryAfterSeconds(failures(10), now)).toBe(2);
+    expect(backoffRetryAfterSeconds(failures(11), now)).toBe(4);
+    expect(backoffRetryAfterSeconds(failures(14), now)).toBe(32);
+    expect(backoffRetryAfterSeconds(failures(15), now)).toBe(60);
+    expect(backoffRetryAfterSeconds(failures(500), now)).toBe(60);
+  });
+
+  it('counts the wait from the latest failure, whatever the order', () => {
+    const failures = [
+      seconds(50),
+      ...Array.from({ length: 13 }, () => minutesAgo(10)),
+      seconds(20),
+    ];
+    // 15 failures: a minute after the latest, which was 20 s ago.
+    expect(backoffRetryAfterSeconds(failures, now)).toBe(40);
+    expect(backoffRetryAfterSeconds([...failures.slice(1, 14), seconds(61)], now)).toBeNull();
   });
 });
 

@@ -136,7 +136,16 @@ describe('forgot → mail → reset', () => {
     ]);
     const weak = await reset({ ...body, password: 'short', password_confirmation: 'short' });
     expect(weak.status).toBe(400);
-    expect(weak.body.error.fields.password).toEqual(['A password needs at least 8 characters.']);
+    expect(weak.body.error.fields.password).toEqual(['A password needs at least 10 characters.']);
+    const guessable = await reset({
+      ...body,
+      password: 'password123',
+      password_confirmation: 'password123',
+    });
+    expect(guessable.status).toBe(400);
+    expect(guessable.body.error.fields.password[0]).toMatch(
+      /^This password is too easy to guess\./,
+    );
 
     expect((await login(user.email, user.password)).status).toBe(200);
     expect((await reset(body)).status).toBe(200);

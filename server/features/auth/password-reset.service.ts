@@ -9,7 +9,7 @@ import { findUserByEmail, updateUserPassword } from '../users/users.repository.t
 import { recordAttempt } from './attempt-limit.ts';
 import { clearLoginAttempts } from './login-attempts.repository.ts';
 import { accountThrottleKey, forgotThrottleKey } from './login-throttle.ts';
-import { hashPassword } from './passwords.ts';
+import { assertStrongPassword, hashPassword } from './passwords.ts';
 import {
   consumePasswordReset,
   findPasswordReset,
@@ -99,7 +99,12 @@ export function createPasswordResetService({
      * @throws 429 with `Retry-After` beyond that
      */
     async requestReset(email: string, address: string): Promise<{ message: string }> {
-      await recordAttempt(db, clock(), [forgotThrottleKey(address)], 'password reset requests');
+      await recordAttempt(
+        db,
+        clock(),
+        [{ key: forgotThrottleKey(address), rule: 'limit' }],
+        'password reset requests',
+      );
       const work = issue(email)
         .catch((error: unknown) => log.error({ err: error }, 'mailing a password reset failed'))
         .finally(() => pending.delete(work));
@@ -110,7 +115,9 @@ export function createPasswordResetService({
     /**
      * Sets `password` if `token` is the user's outstanding, unexpired reset token, then forgets
      * the token, ends every session of the user and clears their failed sign-ins.
-     * @throws 400 with `fields.token` for an unknown email, a wrong, used or expired token
+     * @throws 400 with `fields.token` for an unknown email, a wrong, used or expired token;
+     * with `fields.password` for a password easy to guess (checked only for a valid token, and
+     * the token stays usable)
      */
     async reset(email: string, token: string, password: string): Promise<{ message: string }> {
       const now = clock();
@@ -123,6 +130,7 @@ export function createPasswordResetService({
       if (!user || !reset || !matches) {
         throw badRequest(INVALID_TOKEN, { token: [INVALID_TOKEN] });
       }
+      assertStrongPassword(password, 'password', [user.name, user.email]);
       const passwordHash = await hashPassword(password);
       await db.transaction().execute(async (trx) => {
         if (!(await consumePasswordReset(trx, user.id, reset.token_hash))) {

@@ -1,4 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
+import { badRequest } from '../../lib/errors.ts';
+import { passwordWeakness } from '../../lib/strength.ts';
 
 /** An argon2id hash (library defaults: 19 MiB, 2 passes) in PHC string form. */
 export function hashPassword(password: string): Promise<string> {
@@ -18,4 +20,18 @@ export async function verifyPassword(
     return false;
   }
   return verify(passwordHash, password);
+}
+
+/**
+ * Refuses a password being set (user create, password change, reset) that is too easy to guess;
+ * the contract has checked its length. `userInputs` (the user's name, email) count as known words.
+ * @throws 400 with the reason on `field`
+ */
+export function assertStrongPassword(
+  password: string,
+  field: string,
+  userInputs: readonly string[],
+): void {
+  const weakness = passwordWeakness(password, userInputs);
+  if (weakness) throw badRequest(weakness, { [field]: [weakness] });
 }

@@ -4,6 +4,9 @@ export interface LiveSession {
   id: string;
   userId: number;
   tokenId: string;
+  /** The token id the last refresh replaced, and when (ISO); null before the first refresh. */
+  previousTokenId: string | null;
+  rotatedAt: string | null;
   expiresAt: string;
   permission: number;
 }
@@ -34,6 +37,8 @@ export async function findLiveSession(db: Db, id: string): Promise<LiveSession |
       'sessions.id',
       'sessions.user_id',
       'sessions.token_id',
+      'sessions.previous_token_id',
+      'sessions.rotated_at',
       'sessions.expires_at',
       'users.permission',
     ])
@@ -45,6 +50,8 @@ export async function findLiveSession(db: Db, id: string): Promise<LiveSession |
       id: row.id,
       userId: row.user_id,
       tokenId: row.token_id,
+      previousTokenId: row.previous_token_id,
+      rotatedAt: row.rotated_at,
       expiresAt: row.expires_at,
       permission: row.permission,
     }
@@ -53,17 +60,19 @@ export async function findLiveSession(db: Db, id: string): Promise<LiveSession |
 
 /**
  * Replaces the session's accepted token id, only if `fromTokenId` is still the current one:
- * of two concurrent refreshes with the same token, exactly one wins. Returns whether it did.
+ * of two concurrent refreshes with the same token, exactly one wins. Remembers `fromTokenId`
+ * and `now` (ISO) as the previous token. Returns whether it did.
  */
 export async function rotateSessionToken(
   db: Db,
   id: string,
   fromTokenId: string,
   toTokenId: string,
+  now: string,
 ): Promise<boolean> {
   const result = await db
     .updateTable('sessions')
-    .set({ token_id: toTokenId })
+    .set({ token_id: toTokenId, previous_token_id: fromTokenId, rotated_at: now })
     .where('id', '=', id)
     .where('token_id', '=', fromTokenId)
     .where('ended_at', 'is', null)

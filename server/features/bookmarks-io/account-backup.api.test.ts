@@ -41,7 +41,7 @@ function restore(app: TestApp, user: TestUser, bytes: Buffer) {
 let accounts = 0;
 async function richAccount() {
   accounts += 1;
-  const shareToken = `PublicShareTokenOfThirtyTwoOrMoreLetters${accounts}`;
+  const shareToken = `Vq3Lx8Rk2Tz7Nw5Pc9Hb4Ym6Df1Gs0Ja${accounts}`;
   const user = await t.createUser();
   const member = await t.createUser();
   const neighbour = await t.createUser();

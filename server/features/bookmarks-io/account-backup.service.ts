@@ -17,6 +17,8 @@ import type { Clock } from '../../lib/clock.ts';
 import { conflict, unprocessable } from '../../lib/errors.ts';
 import { parseJsonWithoutNul } from '../../lib/nul-character.ts';
 import { randomAlphanumeric } from '../../lib/random-token.ts';
+import { TOKEN_MIN_BITS, tokenEntropyBits } from '../../lib/strength.ts';
+import { listUsedShareTokens, recordUsedShareTokens } from '../shares/shares.repository.ts';
 import {
   filePathsIn,
   replaceFilePaths,
@@ -269,15 +271,23 @@ export function createAccountBackupService({
         ),
       );
 
-      const taken = await listTakenShareTokens(
-        trx,
-        backup.public_shares.map((share) => share.token),
+      // A token in use, used before (SECURITY.md: a retired link never opens anything again) or
+      // easy to guess is replaced by a generated one.
+      const backupTokens = backup.public_shares.map((share) => share.token);
+      const taken = new Set([
+        ...(await listTakenShareTokens(trx, backupTokens)),
+        ...(await listUsedShareTokens(trx, backupTokens)),
+        ...backupTokens.filter((token) => tokenEntropyBits(token) < TOKEN_MIN_BITS),
+      ]);
+      const restoredTokens = backup.public_shares.map((share) =>
+        taken.has(share.token) ? randomAlphanumeric(SHARE_TOKEN_LENGTH) : share.token,
       );
+      await recordUsedShareTokens(trx, restoredTokens, clock().toISOString());
       await insertPublicShares(
         trx,
-        backup.public_shares.map((share) => ({
+        backup.public_shares.map((share, index) => ({
           collection_id: collectionIds.get(share.collection_id)!,
-          token: taken.has(share.token) ? randomAlphanumeric(SHARE_TOKEN_LENGTH) : share.token,
+          token: restoredTokens[index]!,
           is_active: share.is_active ? 1 : 0,
           include_descendants: share.include_descendants ? 1 : 0,
           permission: 4,

@@ -123,7 +123,9 @@ describe('background link previews', () => {
     expect(thumbnail.headers['content-type']).toBe('image/webp');
     expect(await sharp(thumbnail.bytes).metadata()).toMatchObject({ width: 400, height: 210 });
 
-    const favicon = await t.request('GET', `/api/favicons/127.0.0.1:${pages.port}`);
+    const favicon = await t.request('GET', `/api/favicons/127.0.0.1:${pages.port}`, {
+      token: ada.token,
+    });
     expect(favicon.status).toBe(200);
     expect(favicon.headers['content-type']).toBe('image/png');
     expect(favicon.headers['x-content-type-options']).toBe('nosniff');
@@ -390,10 +392,15 @@ describe('GET /api/meta', () => {
 describe('GET /api/favicons/{host}', () => {
   it('404 for a host without a cached favicon (nothing is fetched), 400 for what is not a host', async () => {
     const before = pages.hits.length;
-    expect((await t.request('GET', '/api/favicons/never-seen.example')).status).toBe(404);
+    expect(
+      (await t.request('GET', '/api/favicons/never-seen.example', { token: ada.token })).status,
+    ).toBe(404);
     expect(pages.hits.length).toBe(before);
     for (const host of ['a..b', 'UPPER.example', '%2e%2e%2fjwt-secret']) {
-      expect((await t.request('GET', `/api/favicons/${host}`)).status, host).toBe(400);
+      expect(
+        (await t.request('GET', `/api/favicons/${host}`, { token: ada.token })).status,
+        host,
+      ).toBe(400);
     }
   });
 });

@@ -59,9 +59,9 @@ describe('public share tokens', () => {
     expect(second.status).toBe(409);
     const custom = await created(owner, '/api/shares/public', {
       collection_id: bottom,
-      token: 'MyOwnLongEnoughTokenOfLettersAndDigits2026',
+      token: 'q7Rf2LmX9vTzK4pWc8YbN3sHd6GjA1eUo5Zi',
     });
-    expect(custom.token).toBe('MyOwnLongEnoughTokenOfLettersAndDigits2026');
+    expect(custom.token).toBe('q7Rf2LmX9vTzK4pWc8YbN3sHd6GjA1eUo5Zi');
   });
 
   it('opens the shared collection read-only, marked noindex and no-referrer', async () => {
@@ -123,7 +123,7 @@ describe('public share tokens', () => {
     });
     expect((await read(share.token)).status).toBe(200);
 
-    const renewed = 'RenewedTokenRenewedTokenRenewedToken42';
+    const renewed = 'Xk4Tq9Lm2Vb7Rz5Nw8Pc3Hy6Df1Gs0Ja';
     await t.request('PATCH', `/api/shares/public/${share.id}`, {
       token: owner.token,
       body: { token: renewed },
@@ -135,6 +135,84 @@ describe('public share tokens', () => {
       (await t.request('DELETE', `/api/shares/public/${share.id}`, { token: owner.token })).status,
     ).toBe(204);
     expect((await read(renewed)).status).toBe(401);
+  });
+});
+
+describe('public share tokens: strength and reuse (security review)', () => {
+  const createShare = (user: TestUser, collectionId: number, token?: string) =>
+    t.request('POST', '/api/shares/public', {
+      token: user.token,
+      body: { collection_id: collectionId, ...(token && { token }) },
+    });
+
+  it('refuses a chosen token that is long but easy to guess with 400 on token, sharing nothing', async () => {
+    const { owner, top } = await ownerWithTree();
+    for (const token of [
+      'P'.repeat(32),
+      'abcdefghijklmnopqrstuvwxyz012345',
+      'PublicShareTokenOfThirtyTwoOrMoreLetters',
+    ]) {
+      const res = await createShare(owner, top, token);
+      expect(res.status, token).toBe(400);
+      expect(res.body.error.code).toBe('VALIDATION');
+      expect(res.body.error.fields.token[0]).toMatch(/too easy to guess/);
+    }
+    expect(
+      (await t.request('GET', '/api/shares/public', { token: owner.token })).body.data,
+    ).toEqual([]);
+    const generated = await createShare(owner, top);
+    expect(generated.status).toBe(201);
+    const patch = await t.request('PATCH', `/api/shares/public/${generated.body.data.id}`, {
+      token: owner.token,
+      body: { token: 'Q'.repeat(40) },
+    });
+    expect(patch.status).toBe(400);
+    expect(patch.body.error.fields.token[0]).toMatch(/too easy to guess/);
+  });
+
+  it('never lets anyone register a revoked token again, so an old link cannot show new content', async () => {
+    const ada = await ownerWithTree();
+    const mallory = await ownerWithTree();
+    const revoked = (await createShare(ada.owner, ada.top)).body.data;
+    await t.request('DELETE', `/api/shares/public/${revoked.id}`, { token: ada.owner.token });
+    const reuse = await createShare(mallory.owner, mallory.top, revoked.token);
+    expect(reuse.status).toBe(409);
+    expect(reuse.body.error.fields.token).toBeDefined();
+    expect((await createShare(ada.owner, ada.middle, revoked.token)).status).toBe(409);
+    expect((await t.request('GET', '/api/posts', { token: revoked.token })).status).toBe(401);
+  });
+
+  it('never lets anyone register a replaced token again', async () => {
+    const ada = await ownerWithTree();
+    const mallory = await ownerWithTree();
+    const share = (await createShare(ada.owner, ada.top)).body.data;
+    const renewed = await t.request('PATCH', `/api/shares/public/${share.id}`, {
+      token: ada.owner.token,
+      body: { token: 'Rb5Kx8Wq2Tn7Lz4Mv9Pd3Hc6Gf1Ys0Ja' },
+    });
+    expect(renewed.status).toBe(200);
+    const reuse = await createShare(mallory.owner, mallory.top, share.token);
+    expect(reuse.status).toBe(409);
+    const mine = (await createShare(mallory.owner, mallory.middle)).body.data;
+    const patched = await t.request('PATCH', `/api/shares/public/${mine.id}`, {
+      token: mallory.owner.token,
+      body: { token: share.token },
+    });
+    expect(patched.status).toBe(409);
+  });
+
+  it('retires the token of a collection that is deleted, and of a user who is deleted', async () => {
+    const ada = await ownerWithTree();
+    const mallory = await ownerWithTree();
+    const admin = await t.createUser({ permission: 255 });
+    const ofCollection = (await createShare(ada.owner, ada.bottom)).body.data;
+    await t.request('DELETE', `/api/collections/${ada.bottom}`, { token: ada.owner.token });
+    expect((await createShare(mallory.owner, mallory.top, ofCollection.token)).status).toBe(409);
+    const ofUser = (await createShare(ada.owner, ada.top)).body.data;
+    expect(
+      (await t.request('DELETE', `/api/users/${ada.owner.id}`, { token: admin.token })).status,
+    ).toBe(204);
+    expect((await createShare(mallory.owner, mallory.middle, ofUser.token)).status).toBe(409);
   });
 });
 

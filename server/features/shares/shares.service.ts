@@ -13,8 +13,9 @@ import {
 import type { Db } from '../../db/database.ts';
 import type { AuthenticatedActor, ShareActor, UserActor } from '../../http/actor.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { conflict, notFound, unprocessable } from '../../lib/errors.ts';
+import { badRequest, conflict, notFound, unprocessable } from '../../lib/errors.ts';
 import { randomAlphanumeric } from '../../lib/random-token.ts';
+import { TOKEN_MIN_BITS, tokenEntropyBits } from '../../lib/strength.ts';
 import {
   assertMayRemoveMember,
   assertMayShare,
@@ -42,9 +43,14 @@ import {
   listPrivateSharesOf,
   listPrivateSharesOn,
   listPublicSharesOwnedBy,
+  listUsedShareTokens,
+  recordUsedShareTokens,
   updatePrivateSharePermission,
   updatePublicShare,
 } from './shares.repository.ts';
+
+const WEAK_TOKEN = `This token is too easy to guess: it needs about ${TOKEN_MIN_BITS} bits of randomness, like the ${SHARE_TOKEN_LENGTH} random letters and digits Nestmark generates.`;
+const USED_TOKEN = 'This token is or was in use. Generate another one.';
 
 export type SharesService = ReturnType<typeof createSharesService>;
 
@@ -53,14 +59,20 @@ export type SharesService = ReturnType<typeof createSharesService>;
  * share on save, §6, §7). Who may do what is decided in collection-access.ts.
  */
 export function createSharesService({ db, clock }: { db: Db; clock: Clock }) {
-  /** A token that no other public share uses. @throws 409 */
-  async function assertTokenFree(trx: Db, token: string, exceptShareId?: number): Promise<void> {
-    const taken = await findPublicShareByToken(trx, token);
-    if (taken && taken.id !== exceptShareId) {
-      throw conflict('This token is already in use. Generate another one.', {
-        token: ['is already in use'],
-      });
+  /**
+   * A token a client chose: hard to guess (`tokenEntropyBits`, SECURITY.md), and never used by a
+   * public share before, whether that share still exists or not, so an old link never opens
+   * anything new. Generated tokens (32 random letters and digits) are not checked for strength.
+   * @throws 400 on `token` when weak; 409 on `token` when used
+   */
+  async function assertTokenFree(trx: Db, token: string, chosen: boolean): Promise<void> {
+    if (chosen && tokenEntropyBits(token) < TOKEN_MIN_BITS) {
+      throw badRequest(WEAK_TOKEN, { token: [WEAK_TOKEN] });
     }
+    const used =
+      (await findPublicShareByToken(trx, token)) !== undefined ||
+      (await listUsedShareTokens(trx, [token])).size > 0;
+    if (used) throw conflict(USED_TOKEN, { token: [USED_TOKEN] });
   }
 
   /** A collection the actor may share: visible to them and theirs. @throws 404, 403 */
@@ -146,7 +158,8 @@ export function createSharesService({ db, clock }: { db: Db; clock: Clock }) {
           throw conflict('This collection already has a share link.');
         }
         const token = body.token ?? randomAlphanumeric(SHARE_TOKEN_LENGTH);
-        await assertTokenFree(trx, token);
+        await assertTokenFree(trx, token, body.token !== undefined);
+        await recordUsedShareTokens(trx, [token], clock().toISOString());
         const id = await insertPublicShare(trx, {
           collectionId: collection.id,
           token,
@@ -159,22 +172,31 @@ export function createSharesService({ db, clock }: { db: Db; clock: Clock }) {
       });
     },
 
-    /** Changes the token, the on/off switch or the reach of a link. @throws 404, 403, 409 */
+    /**
+     * Changes the token (the old one is retired for good), the on/off switch or the reach of a
+     * link. @throws 404, 403, 400 (weak token), 409 (token used before)
+     */
     async updatePublic(
       actor: UserActor,
       id: number,
       body: z.output<typeof updatePublicShareBody>,
     ): Promise<PublicShare> {
       const share = await getOwnPublicShare(actor, id);
-      if (body.token !== undefined) await assertTokenFree(db, body.token, share.id);
-      await updatePublicShare(db, share.id, {
-        ...(body.token !== undefined && { token: body.token }),
-        ...(body.is_active !== undefined && { is_active: body.is_active ? 1 : 0 }),
-        ...(body.include_descendants !== undefined && {
-          include_descendants: body.include_descendants ? 1 : 0,
-        }),
+      const newToken = body.token !== undefined && body.token !== share.token ? body.token : null;
+      return db.transaction().execute(async (trx) => {
+        if (newToken !== null) {
+          await assertTokenFree(trx, newToken, true);
+          await recordUsedShareTokens(trx, [newToken], clock().toISOString());
+        }
+        await updatePublicShare(trx, share.id, {
+          ...(newToken !== null && { token: newToken }),
+          ...(body.is_active !== undefined && { is_active: body.is_active ? 1 : 0 }),
+          ...(body.include_descendants !== undefined && {
+            include_descendants: body.include_descendants ? 1 : 0,
+          }),
+        });
+        return toPublicShare((await findPublicShare(trx, share.id))!);
       });
-      return toPublicShare((await findPublicShare(db, share.id))!);
     },
 
     /** Revokes a link: its token stops working at once. @throws 404, 403 */

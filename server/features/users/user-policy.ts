@@ -6,7 +6,8 @@ import { forbidden } from '../../lib/errors.ts';
 /*
  * Who may do what to user accounts (SPEC §6; REFERENCE §2.4 with DESIGN.md's fixes): everyone
  * may read the user list; the owner (255) creates and deletes users and may rename anyone or
- * change their email; a password and a theme are only ever changed by their user.
+ * change their email (confirmed with the owner's own password); a password and a theme are only
+ * ever changed by their user.
  */
 
 /**
@@ -32,11 +33,8 @@ export function userUpdateRefusal(
 ): AppError | null {
   if (actor.userId === targetId) return null;
   if (!actor.isOwner) return forbidden('You can only change your own account.');
-  if (
-    body.theme !== undefined ||
-    body.password_old !== undefined ||
-    body.password_new !== undefined
-  ) {
+  // `password_old` is the acting owner's own password here (confirming an email change).
+  if (body.theme !== undefined || body.password_new !== undefined) {
     return forbidden('Only the user themself can change their password or theme.');
   }
   return null;

@@ -1,12 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Permission } from '../../../contract/permissions.ts';
-import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
+import {
+  createMailCatcher,
+  createTestApp,
+  type TestApp,
+  type TestUser,
+} from '../../test/test-app.ts';
 
 let t: TestApp;
 let owner: TestUser;
+const mails = createMailCatcher();
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // As behind a proxy: a test sends password guesses from a client address of its own.
+  t = await createTestApp({ mailer: mails, config: { trustProxy: true } });
   owner = await t.createUser({ email: 'owner@example.com', permission: Permission.OWNER });
 });
 afterAll(() => t.close());
@@ -112,7 +119,7 @@ describe('POST /api/users', () => {
     expect(res.body.error.fields).toEqual({
       name: ['Name is required.'],
       email: ['Enter a valid email address.'],
-      password: ['A password needs at least 8 characters.'],
+      password: ['A password needs at least 10 characters.'],
     });
     expect(await countUsers()).toBe(before);
   });
@@ -121,7 +128,7 @@ describe('POST /api/users', () => {
     const before = await countUsers();
     const res = await t.request('POST', '/api/users', {
       token: owner.token,
-      body: { name: 'Copy', email: 'OWNER@example.com', password: 'long enough' },
+      body: { name: 'Copy', email: 'OWNER@example.com', password: 'long enough, really' },
     });
     expect(res.status).toBe(409);
     expect(res.body.error.fields.email).toEqual(['This email address is already in use.']);
@@ -134,7 +141,12 @@ describe('PATCH /api/users/{id}', () => {
     const user = await t.createUser();
     const res = await t.request('PATCH', `/api/users/${user.id}`, {
       token: user.token,
-      body: { name: 'Ada', email: 'ADA.new@example.com', theme: 'dark' },
+      body: {
+        name: 'Ada',
+        email: 'ADA.new@example.com',
+        theme: 'dark',
+        password_old: user.password,
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
@@ -176,7 +188,7 @@ describe('PATCH /api/users/{id}', () => {
     const user = await t.createUser();
     const res = await t.request('PATCH', `/api/users/${user.id}`, {
       token: owner.token,
-      body: { name: 'Renamed', email: 'renamed@example.com' },
+      body: { name: 'Renamed', email: 'renamed@example.com', password_old: owner.password },
     });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ name: 'Renamed', email: 'renamed@example.com' });
@@ -197,7 +209,7 @@ describe('PATCH /api/users/{id}', () => {
     const user = await t.createUser();
     const taken = await t.request('PATCH', `/api/users/${user.id}`, {
       token: user.token,
-      body: { email: 'owner@example.com' },
+      body: { email: 'owner@example.com', password_old: user.password },
     });
     expect(taken.status).toBe(409);
     expect(taken.body.error.fields.email).toBeDefined();
@@ -236,7 +248,7 @@ describe('PATCH /api/users/{id}', () => {
       body: { password_old: user.password, password_new: 'short' },
     });
     expect(weak.status).toBe(400);
-    expect(weak.body.error.message).toContain('at least 8 characters');
+    expect(weak.body.error.message).toContain('at least 10 characters');
 
     // Nothing of the refused requests was written: the old password still works, the name stays.
     expect((await userRow(user.id))?.name).not.toBe('Changed');
@@ -246,12 +258,14 @@ describe('PATCH /api/users/{id}', () => {
     expect(login.status).toBe(200);
   });
 
-  it('counts a wrong current password as a failed sign-in: the 11th guess gets 429, and so does login', async () => {
+  it('counts a wrong current password as a failed sign-in: the 11th guess from one address gets 429, and so does login', async () => {
     const user = await t.createUser({ password: 'the real one' });
+    const from = { 'x-forwarded-for': '10.1.0.1' };
     const guess = (passwordOld: string) =>
       t.request('PATCH', `/api/users/${user.id}`, {
         token: user.token,
         body: { password_old: passwordOld, password_new: 'taken over account' },
+        headers: from,
       });
     for (let i = 1; i <= 10; i++) expect((await guess(`guess ${i}`)).status).toBe(400);
 
@@ -261,6 +275,7 @@ describe('PATCH /api/users/{id}', () => {
     expect(blocked.headers['retry-after']).toBe('900');
     const login = await t.request('POST', '/api/auth/login', {
       body: { email: user.email, password: 'the real one' },
+      headers: from,
     });
     expect(login.status).toBe(429);
 
@@ -268,6 +283,7 @@ describe('PATCH /api/users/{id}', () => {
     t.clock.advance(15 * 60 * 1000);
     const later = await t.request('POST', '/api/auth/login', {
       body: { email: user.email, password: 'the real one' },
+      headers: from,
     });
     expect(later.status).toBe(200);
   });
@@ -299,6 +315,107 @@ describe('PATCH /api/users/{id}', () => {
       body: { email: user.email, password: 'a new password' },
     });
     expect(newLogin.status).toBe(200);
+  });
+});
+
+describe('password strength (security review)', () => {
+  it('refuses a short or easily guessed password for a new user with 400 on password, creating nobody', async () => {
+    const before = await countUsers();
+    const create = (password: string) =>
+      t.request('POST', '/api/users', {
+        token: owner.token,
+        body: { name: 'Weak', email: 'weak@example.com', password },
+      });
+    const short = await create('aaaaaaaa');
+    expect(short.status).toBe(400);
+    expect(short.body.error.fields.password).toEqual(['A password needs at least 10 characters.']);
+    for (const password of ['aaaaaaaaaaaa', 'password123', 'weak@example.com']) {
+      const guessable = await create(password);
+      expect(guessable.status).toBe(400);
+      expect(guessable.body.error.code).toBe('VALIDATION');
+      expect(guessable.body.error.fields.password[0]).toMatch(
+        /^This password is too easy to guess\./,
+      );
+    }
+    expect(await countUsers()).toBe(before);
+    expect((await create('a quiet heron at dusk')).status).toBe(201);
+  });
+
+  it('refuses an easily guessed new password on a password change, keeping the old one', async () => {
+    const user = await t.createUser();
+    const res = await t.request('PATCH', `/api/users/${user.id}`, {
+      token: user.token,
+      body: { password_old: user.password, password_new: 'password123' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields.password_new[0]).toMatch(/too easy to guess/);
+    const login = await t.request('POST', '/api/auth/login', {
+      body: { email: user.email, password: user.password },
+    });
+    expect(login.status).toBe(200);
+  });
+});
+
+describe('PATCH /api/users/{id}: email changes (security review)', () => {
+  const patch = (token: string, id: number, body: Record<string, string>) =>
+    t.request('PATCH', `/api/users/${id}`, { token, body });
+
+  it("needs the owner's current password to change someone's email, writing nothing without it", async () => {
+    const user = await t.createUser();
+    const before = await userRow(user.id);
+    const missing = await patch(owner.token, user.id, { email: 'takeover@example.com' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.fields.password_old).toEqual([
+      'Enter your current password to change the email address.',
+    ]);
+    const wrong = await patch(owner.token, user.id, {
+      email: 'takeover@example.com',
+      password_old: user.password,
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.fields.password_old).toEqual(['The current password is not correct.']);
+    expect(await userRow(user.id)).toEqual(before);
+    expect((await t.request('GET', '/api/auth/me', { token: user.token })).status).toBe(200);
+  });
+
+  it("ends that user's sessions and tells their old address when the owner changes their email", async () => {
+    const user = await t.createUser({ email: 'victim@example.com' });
+    const res = await patch(owner.token, user.id, {
+      email: 'new-victim@example.com',
+      password_old: owner.password,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.email).toBe('new-victim@example.com');
+    expect((await t.request('GET', '/api/auth/me', { token: user.token })).status).toBe(401);
+    expect((await t.request('POST', '/api/auth/refresh', { token: user.token })).status).toBe(401);
+    expect((await t.request('GET', '/api/auth/me', { token: owner.token })).status).toBe(200);
+    const notice = mails.sent.filter((mail) => mail.to === 'victim@example.com');
+    expect(notice).toHaveLength(1);
+    expect(notice[0]!.subject).toBe('Your Nestmark email address was changed');
+    expect(notice[0]!.text).toContain('new-victim@example.com');
+    expect(mails.sent.some((mail) => mail.to === 'new-victim@example.com')).toBe(false);
+  });
+
+  it("needs the current password to change one's own email, and tells the old address", async () => {
+    const user = await t.createUser({ email: 'mine@example.com' });
+    const missing = await patch(user.token, user.id, { email: 'mine-new@example.com' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.fields.password_old).toBeDefined();
+    expect((await userRow(user.id))?.email).toBe('mine@example.com');
+    const res = await patch(user.token, user.id, {
+      email: 'mine-new@example.com',
+      password_old: user.password,
+    });
+    expect(res.status).toBe(200);
+    expect((await t.request('GET', '/api/auth/me', { token: user.token })).status).toBe(200);
+    expect(mails.sent.filter((mail) => mail.to === 'mine@example.com')).toHaveLength(1);
+  });
+
+  it('needs no password when the email stays the same (ignoring case)', async () => {
+    const user = await t.createUser({ email: 'same@example.com' });
+    const res = await patch(owner.token, user.id, { email: 'SAME@example.com', name: 'Same' });
+    expect(res.status).toBe(200);
+    expect((await t.request('GET', '/api/auth/me', { token: user.token })).status).toBe(200);
   });
 });
 

@@ -14,8 +14,8 @@ export function registerUserRoutes(app: FastifyInstance, users: UsersService): v
   bindEndpoint(app, userEndpoints.create, async ({ actor, body }) => ({
     data: await users.create(actor, body),
   }));
-  bindEndpoint(app, userEndpoints.update, async ({ actor, params, body }) => ({
-    data: await users.update(actor, params.id, body),
+  bindEndpoint(app, userEndpoints.update, async ({ actor, params, body, request }) => ({
+    data: await users.update(actor, params.id, body, request.ip),
   }));
   bindEndpoint(app, userEndpoints.delete, ({ actor, params }) => users.delete(actor, params.id));
 }

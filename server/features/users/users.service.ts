@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { User } from '../../../contract/auth.ts';
 import { Permission } from '../../../contract/permissions.ts';
@@ -7,9 +8,10 @@ import { isUniqueViolation } from '../../db/unique-violation.ts';
 import type { UserActor } from '../../http/actor.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { accountThrottleKey } from '../auth/login-throttle.ts';
+import type { Mail, Mailer } from '../../lib/mailer.ts';
+import { passwordGuessKeys } from '../auth/login-throttle.ts';
 import { guessPassword } from '../auth/attempt-limit.ts';
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { assertStrongPassword, hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { FilesService } from '../files/files.service.ts';
 import { endOtherSessions } from '../auth/sessions.repository.ts';
 import { userDeletionRefusal, userUpdateRefusal } from './user-policy.ts';
@@ -26,8 +28,24 @@ import {
 
 const EMAIL_IN_USE = 'This email address is already in use.';
 const WRONG_PASSWORD = 'The current password is not correct.';
+const EMAIL_NEEDS_PASSWORD = 'Enter your current password to change the email address.';
 
 const emailInUse = () => conflict(EMAIL_IN_USE, { email: [EMAIL_IN_USE] });
+
+/** The notice to the old address of an account whose email address was changed. */
+function emailChangedMail(oldEmail: string, newEmail: string, byOwner: boolean): Mail {
+  return {
+    to: oldEmail,
+    subject: 'Your Nestmark email address was changed',
+    text: [
+      `The email address of your Nestmark account was changed from ${oldEmail} to ${newEmail}${
+        byOwner ? ' by the owner of this Nestmark instance, and you were signed out' : ''
+      }.`,
+      '',
+      'If you did not expect this, contact the owner of this Nestmark instance at once.',
+    ].join('\n'),
+  };
+}
 
 export type UsersService = ReturnType<typeof createUsersService>;
 
@@ -36,11 +54,35 @@ export function createUsersService({
   db,
   clock,
   files,
+  mailer,
+  log,
 }: {
   db: Db;
   clock: Clock;
   files: Pick<FilesService, 'listFileNamesOfUser' | 'removeFiles'>;
+  /** Sends the notice of an email change to the old address. */
+  mailer: Mailer;
+  log: FastifyBaseLogger;
 }) {
+  /**
+   * Checks `password` against the actor's own account, as one attempt of the shared sign-in
+   * limits (from client `address`).
+   * @throws 400 on `password_old` when it is wrong; 429 after too many failures
+   */
+  async function confirmActorPassword(
+    actor: UserActor,
+    password: string,
+    address: string,
+  ): Promise<void> {
+    const self = await findUser(db, actor.userId);
+    if (!self) throw notFound('User');
+    const keys = passwordGuessKeys(self.email, address);
+    const right = await guessPassword(db, clock(), keys, () =>
+      verifyPassword(self.password_hash, password),
+    );
+    if (!right) throw badRequest(WRONG_PASSWORD, { password_old: [WRONG_PASSWORD] });
+  }
+
   /** Runs a write that may hit the unique email index, turning that into a 409. */
   async function guardEmail<T>(write: () => Promise<T>): Promise<T> {
     try {
@@ -68,10 +110,15 @@ export function createUsersService({
       return toUser(user);
     },
 
-    /** A new user with permission 7. @throws 403 unless the actor is the owner; 409 email in use */
+    /**
+     * A new user with permission 7.
+     * @throws 403 unless the actor is the owner; 400 on `password` when it is easy to guess;
+     * 409 email in use
+     */
     async create(actor: UserActor, body: z.output<typeof createUserBody>): Promise<User> {
       if (actor.permission !== Permission.OWNER)
         throw forbidden('Only the owner can create users.');
+      assertStrongPassword(body.password, 'password', [body.name, body.email]);
       const passwordHash = await hashPassword(body.password);
       return guardEmail(() =>
         db.transaction().execute(async (trx) => {
@@ -90,13 +137,19 @@ export function createUsersService({
 
     /**
      * Changes the given fields (see `userUpdateRefusal` for who may change what). A new
-     * password needs the right current one and ends the user's other sessions.
-     * @throws 404; 403; 400 on `password_old` when it is wrong; 409 email in use
+     * password or a new email address needs the actor's own current password (`password_old`),
+     * so a stolen session or an owner cannot take an account over by changing its email and
+     * resetting the password. A new password ends the user's other sessions; a new email is
+     * mailed to the old address and, when the owner changed it, ends all of the user's sessions.
+     * @throws 404; 403; 400 on `password_old` when it is missing or wrong, on `password_new`
+     * when it is easy to guess; 429 after too many wrong ones; 409 email in use
      */
     async update(
       actor: UserActor,
       id: number,
       body: z.output<typeof updateUserBody>,
+      /** The client address (`request.ip`), for the sign-in limits. */
+      address: string,
     ): Promise<User> {
       const user = await findUser(db, id);
       if (!user) throw notFound('User');
@@ -106,35 +159,50 @@ export function createUsersService({
         body,
       );
       if (refusal) throw refusal;
-      let passwordHash: string | undefined;
-      if (body.password_old !== undefined && body.password_new !== undefined) {
-        const passwordOld = body.password_old;
-        const right = await guessPassword(db, clock(), [accountThrottleKey(user.email)], () =>
-          verifyPassword(user.password_hash, passwordOld),
-        );
-        if (!right) {
-          throw badRequest(WRONG_PASSWORD, { password_old: [WRONG_PASSWORD] });
+      const newEmail = body.email !== undefined && body.email !== user.email ? body.email : null;
+      if (newEmail !== null || body.password_new !== undefined) {
+        if (!body.password_old) {
+          throw badRequest(EMAIL_NEEDS_PASSWORD, { password_old: [EMAIL_NEEDS_PASSWORD] });
         }
-        passwordHash = await hashPassword(body.password_new);
+        await confirmActorPassword(actor, body.password_old, address);
       }
+      if (body.password_new !== undefined) {
+        assertStrongPassword(body.password_new, 'password_new', [
+          body.name ?? user.name,
+          body.email ?? user.email,
+        ]);
+      }
+      const passwordHash =
+        body.password_new === undefined ? undefined : await hashPassword(body.password_new);
+      const byOwner = actor.userId !== id;
       const now = clock().toISOString();
-      return guardEmail(() =>
+      const updated = await guardEmail(() =>
         db.transaction().execute(async (trx) => {
           if (body.email !== undefined) {
             const holder = await findUserByEmail(trx, body.email);
             if (holder && holder.id !== id) throw emailInUse();
           }
-          const updated = await updateUser(
+          const row = await updateUser(
             trx,
             id,
             { name: body.name, email: body.email, theme: body.theme, passwordHash },
             now,
           );
-          if (!updated) throw notFound('User');
+          if (!row) throw notFound('User');
           if (passwordHash) await endOtherSessions(trx, id, actor.sessionId, now);
-          return toUser(updated);
+          if (newEmail !== null && byOwner) await endOtherSessions(trx, id, null, now);
+          return toUser(row);
         }),
       );
+      if (newEmail !== null) {
+        // The change stands even if the mail server is down; the failure is logged.
+        await mailer
+          .send(emailChangedMail(user.email, newEmail, byOwner))
+          .catch((error: unknown) =>
+            log.error({ err: error }, 'mailing an email change notice failed'),
+          );
+      }
+      return updated;
     },
 
     /**

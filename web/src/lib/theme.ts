@@ -1,8 +1,8 @@
 import type { Theme } from '../../../contract/auth.ts';
 
 /**
- * localStorage key of the theme, read as a plain string by the inline script in index.html
- * before the first paint (SPEC §2, §3 Local preferences), so it is not JSON like other prefs.
+ * localStorage key of the theme, read as a plain string by web/public/theme.js before the first
+ * paint (SPEC §2, §3 Local preferences), so it is not JSON like other prefs.
  */
 export const THEME_STORAGE_KEY = 'theme';
 

@@ -17,9 +17,9 @@ describe('loginErrorText', () => {
 describe('accountErrorText', () => {
   it('shows the first field error, else the message', () => {
     const weak = new ApiError(400, 'VALIDATION', 'password: too short', {
-      password: ['A password needs at least 8 characters.'],
+      password: ['A password needs at least 10 characters.'],
     });
-    expect(accountErrorText(weak)).toBe('A password needs at least 8 characters.');
+    expect(accountErrorText(weak)).toBe('A password needs at least 10 characters.');
     expect(accountErrorText(new ApiError(429, 'RATE_LIMITED', 'Slow down.'))).toBe('Slow down.');
   });
 });

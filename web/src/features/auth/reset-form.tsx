@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { useState } from 'react';
-import { PASSWORD_MIN_LENGTH } from '../../../../contract/auth.ts';
+import { PASSWORD_HINT, PASSWORD_MIN_LENGTH } from '../../../../contract/auth.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormAlert } from '../../ui/form-alert.tsx';
 import { TextField } from '../../ui/text-field.tsx';
@@ -40,7 +40,7 @@ export function ResetForm({
       <input type="email" name="email" autoComplete="username" value={email} readOnly hidden />
       <TextField
         label="New Password"
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        hint={PASSWORD_HINT}
         type="password"
         name="password"
         autoComplete="new-password"

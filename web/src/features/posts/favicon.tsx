@@ -1,6 +1,7 @@
 import { clsx } from 'clsx';
 import { Globe } from 'lucide-react';
 import { useState } from 'react';
+import { useShareAccess } from '../shares/share-access.ts';
 import { faviconPathOf } from './post-content.ts';
 
 /**
@@ -14,7 +15,7 @@ export function Favicon({
   url: string | null | undefined;
   className?: string;
 }) {
-  const src = faviconPathOf(url);
+  const src = faviconPathOf(url, useShareAccess()?.token);
   const [failed, setFailed] = useState<string | undefined>(undefined);
   if (!src || failed === src) {
     return <Globe aria-hidden className={clsx('shrink-0 text-fg-subtle', className)} />;

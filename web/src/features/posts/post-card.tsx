@@ -9,7 +9,7 @@ import type { Tag } from '../../../../contract/tags.ts';
 import { useIsMobile } from '../../lib/media.ts';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import { usePostPath } from '../shares/share-access.ts';
+import { usePostPath, useShareAccess } from '../shares/share-access.ts';
 import { Favicon } from './favicon.tsx';
 import { displayDomain, isWebUrl, readableTextOn, renderRichContent } from './post-content.ts';
 import { PostMenu } from './post-menu.tsx';
@@ -205,7 +205,7 @@ function TextPostCard({ post, actions, updating, editable, footer }: CardBodyPro
   // A post in the recycle bin has no page of its own until it is restored.
   const opens = !post.is_archived;
   const [editing, setEditing] = useState(false);
-  const html = renderRichContent(post.content);
+  const html = renderRichContent(post.content, useShareAccess()?.token);
   const titleClasses = clsx('rounded break-words', !post.title && 'text-fg-subtle');
   const titleText = post.title || 'Untitled note';
   return (

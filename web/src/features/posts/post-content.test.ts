@@ -110,6 +110,9 @@ describe('faviconPathOf', () => {
   it('is the Nestmark path of the host’s favicon', () => {
     expect(faviconPathOf('https://Example.com:8443/a')).toBe('/api/favicons/example.com:8443');
     expect(faviconPathOf('mailto:me@example.com')).toBeUndefined();
+    expect(faviconPathOf('https://example.com/a', 'ShareToken42')).toBe(
+      '/api/favicons/example.com?token=ShareToken42',
+    );
     expect(faviconPathOf(null)).toBeUndefined();
   });
 });

@@ -91,12 +91,17 @@ export function contentFromPlainText(text: string): string {
 
 /**
  * Where Nestmark serves the favicon of a link's host (cached by the server, never loaded from a
- * third-party icon service); undefined when the link is not an http(s) URL.
+ * third-party icon service); undefined when the link is not an http(s) URL. The server serves
+ * it to the session cookie, or in the public view to the `shareToken` carried in the query.
  */
-export function faviconPathOf(url: string | null | undefined): string | undefined {
+export function faviconPathOf(
+  url: string | null | undefined,
+  shareToken?: string,
+): string | undefined {
   if (!url || !isWebUrl(url)) return undefined;
   try {
-    return `/api/favicons/${new URL(url).host.toLowerCase()}`;
+    const path = `/api/favicons/${new URL(url).host.toLowerCase()}`;
+    return shareToken ? `${path}?token=${encodeURIComponent(shareToken)}` : path;
   } catch {
     return undefined;
   }
@@ -107,7 +112,7 @@ export function faviconPathOf(url: string | null | undefined): string | undefine
  * becomes a link block with the favicon, the title and the host (SPEC §3 Rich content), opening
  * in a new tab like every link. Parsed with DOMParser, which runs nothing.
  */
-export function renderRichContent(html: string): string {
+export function renderRichContent(html: string, shareToken?: string): string {
   if (!html.includes('<unfurling-link')) return html;
   const document = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
   for (const element of [...document.querySelectorAll('unfurling-link')]) {
@@ -117,7 +122,7 @@ export function renderRichContent(html: string): string {
     link.target = '_blank';
     link.rel = 'noopener noreferrer nofollow';
     if (isWebUrl(href)) link.href = href;
-    const favicon = faviconPathOf(href);
+    const favicon = faviconPathOf(href, shareToken);
     if (favicon) {
       const icon = document.createElement('img');
       icon.className = 'unfurling-link-icon';

@@ -6,6 +6,7 @@ import { logError } from '../../lib/log.ts';
 import { applyTheme } from '../../lib/theme.ts';
 import { notify } from '../../ui/notify.tsx';
 import {
+  emailChanged,
   userChanges,
   userFormProblems,
   userSaveErrors,
@@ -70,7 +71,7 @@ export function useUserEditForm(user: User, own: boolean) {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (update.isPending) return;
-    const problems = userFormProblems(values);
+    const problems = userFormProblems(values, emailChanged(user, values));
     setErrors(problems);
     if (Object.keys(problems).length > 0) return;
     const body = userChanges(user, values, own);
@@ -88,7 +89,9 @@ export function useUserEditForm(user: User, own: boolean) {
         title: 'Saved',
         description: body.password_new
           ? 'Your password has changed. Your other devices are signed out.'
-          : 'Your changes are saved.',
+          : body.email && !own
+            ? 'The email is changed: they are signed out, and their old address is told.'
+            : 'Your changes are saved.',
       });
     } catch (error) {
       logError('saving a user failed', error);
@@ -100,7 +103,14 @@ export function useUserEditForm(user: User, own: boolean) {
     <K extends keyof UserEditValues>(field: K) =>
     (value: UserEditValues[K]) =>
       setValues((current) => ({ ...current, [field]: value }));
-  return { values, set, errors, saving: update.isPending, submit };
+  return {
+    values,
+    set,
+    errors,
+    saving: update.isPending,
+    submit,
+    emailChanging: emailChanged(user, values),
+  };
 }
 
 export type UserEditFormState = ReturnType<typeof useUserEditForm>;

@@ -35,9 +35,9 @@ describe('userChanges (SPEC §5: only changed fields)', () => {
 
   it('sends a changed name, email and theme, each alone', () => {
     expect(userChanges(user, { ...unchanged, name: 'Ada L.' }, true)).toEqual({ name: 'Ada L.' });
-    expect(userChanges(user, { ...unchanged, email: 'new@example.com' }, true)).toEqual({
-      email: 'new@example.com',
-    });
+    expect(
+      userChanges(user, { ...unchanged, email: 'new@example.com', passwordOld: 'mine' }, true),
+    ).toEqual({ email: 'new@example.com', password_old: 'mine' });
     expect(userChanges(user, { ...unchanged, theme: 'dark' }, true)).toEqual({ theme: 'dark' });
   });
 
@@ -48,9 +48,17 @@ describe('userChanges (SPEC §5: only changed fields)', () => {
     expect(userChanges(user, { ...unchanged, passwordOld: 'typed only' }, true)).toBeNull();
   });
 
-  it("never sends a password or theme for someone else's profile", () => {
+  it("never sends a new password or theme for someone else's profile", () => {
     const values = { ...unchanged, theme: 'dark' as const, passwordOld: 'a', passwordNew: 'b' };
     expect(userChanges(user, values, false)).toBeNull();
+  });
+
+  it("sends the signer's own password with a new email for someone else's profile", () => {
+    const values = { ...unchanged, email: 'new@example.com', passwordOld: 'owner password' };
+    expect(userChanges(user, values, false)).toEqual({
+      email: 'new@example.com',
+      password_old: 'owner password',
+    });
   });
 });
 
@@ -62,6 +70,10 @@ describe('userFormProblems', () => {
       password_old: 'Enter your current password to set a new one.',
     });
     expect(userFormProblems({ name: 'A', email: 'a@b.c' })).toEqual({});
+    expect(userFormProblems({ name: 'A', email: 'a@b.c', passwordOld: '' }, true)).toEqual({
+      password_old: 'Enter your current password to change the email address.',
+    });
+    expect(userFormProblems({ name: 'A', email: 'a@b.c', passwordOld: 'x' }, true)).toEqual({});
   });
 });
 

@@ -14,10 +14,17 @@ export interface UserEditValues {
 
 export type UserUpdateBody = z.input<typeof updateUserBody>;
 
+/** Whether the form's email differs from the user's (ignoring spaces and case). */
+export function emailChanged(user: User, values: Pick<UserEditValues, 'email'>): boolean {
+  return values.email.trim().toLowerCase() !== user.email;
+}
+
 /**
  * The PATCH body for the edit form (SPEC §5): only a changed name or email, the theme when it
  * changed, and both passwords when a new one is given; null when nothing changed, so nothing is
- * sent. On someone else's profile (`own` false) passwords and theme are never sent.
+ * sent. A changed email carries `password_old`, the signed-in user's own current password, which
+ * the API needs to confirm it. On someone else's profile (`own` false) a new password and the
+ * theme are never sent.
  */
 export function userChanges(
   user: User,
@@ -28,7 +35,10 @@ export function userChanges(
   const name = values.name.trim();
   const email = values.email.trim();
   if (name !== user.name) body.name = name;
-  if (email.toLowerCase() !== user.email) body.email = email;
+  if (emailChanged(user, values)) {
+    body.email = email;
+    body.password_old = values.passwordOld;
+  }
   if (own && values.theme !== user.theme) body.theme = values.theme;
   if (own && values.passwordNew) {
     body.password_old = values.passwordOld;
@@ -60,18 +70,21 @@ export function userSaveErrors(error: unknown): UserFormErrors {
   return Object.keys(errors).length > 0 ? errors : { form: error.firstFieldMessage() };
 }
 
-/** Client checks before sending (SPEC §5: name and email required). */
-export function userFormProblems(values: {
-  name: string;
-  email: string;
-  passwordOld?: string;
-  passwordNew?: string;
-}): UserFormErrors {
+/**
+ * Client checks before sending (SPEC §5: name and email required; a new password or, when
+ * `emailChanging`, a new email needs the current password).
+ */
+export function userFormProblems(
+  values: { name: string; email: string; passwordOld?: string; passwordNew?: string },
+  emailChanging = false,
+): UserFormErrors {
   const errors: UserFormErrors = {};
   if (!values.name.trim()) errors.name = 'Name is required.';
   if (!values.email.trim()) errors.email = 'Email is required.';
   if (values.passwordNew && !values.passwordOld) {
     errors.password_old = 'Enter your current password to set a new one.';
+  } else if (emailChanging && !values.passwordOld) {
+    errors.password_old = 'Enter your current password to change the email address.';
   }
   return errors;
 }

@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH, type Theme } from '../../../../contract/auth.ts';
+import { PASSWORD_HINT, type Theme } from '../../../../contract/auth.ts';
 import { Card } from '../../ui/card.tsx';
 import { FormAlert } from '../../ui/form-alert.tsx';
 import { TextField } from '../../ui/text-field.tsx';
@@ -7,8 +7,6 @@ import type { UserFormErrors } from './user-changes.ts';
 
 /** The form's id, so a Save button outside it (in the top bar) can submit it. */
 export const USER_FORM_ID = 'user-form';
-
-const PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters.`;
 
 /** Name and email, on both user forms (SPEC §5: both required). */
 function NameEmailFields({
@@ -147,6 +145,22 @@ export function UserEditForm({
             errors={errors}
             autoComplete={own ? { name: 'name', email: 'username' } : { name: 'off', email: 'off' }}
           />
+          {state.emailChanging &&
+            (own ? (
+              <p className="text-sm text-fg-muted">
+                A new email address needs your current password: enter it as Old Password below.
+              </p>
+            ) : (
+              <TextField
+                label="Your Password"
+                type="password"
+                value={values.passwordOld}
+                onChange={set('passwordOld')}
+                error={errors.password_old}
+                hint="Confirms the change. They are signed out, and their old address is told."
+                autoComplete="current-password"
+              />
+            ))}
         </fieldset>
       </Card>
       {own && (

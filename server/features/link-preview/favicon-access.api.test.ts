@@ -1,0 +1,73 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
+
+/*
+ * Security review: the favicon cache tells which hosts were previewed, so only a signed-in user
+ * or a share visitor may read it. Browsers load favicons with `<img>`, which sends no
+ * Authorization header: the session cookie of the web app and a share token in `?token=` count.
+ */
+
+let t: TestApp;
+let ada: TestUser;
+let shareToken: string;
+const host = 'previewed.example';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ada = await t.createUser();
+  const icon = await sharp({
+    create: { width: 64, height: 64, channels: 3, background: '#ff7700' },
+  })
+    .png()
+    .toBuffer();
+  mkdirSync(join(t.config.dataDir, 'favicons'), { recursive: true });
+  writeFileSync(join(t.config.dataDir, 'favicons', `${host}.png`), icon);
+  const collection = await t.request('POST', '/api/collections', {
+    token: ada.token,
+    body: { name: 'Shared' },
+  });
+  const share = await t.request('POST', '/api/shares/public', {
+    token: ada.token,
+    body: { collection_id: collection.body.data.id },
+  });
+  shareToken = share.body.data.token;
+});
+afterAll(() => t.close());
+
+const favicon = (options: { token?: string; query?: string; cookie?: string } = {}) =>
+  t.request('GET', `/api/favicons/${host}${options.query ?? ''}`, {
+    token: options.token,
+    ...(options.cookie && { headers: { cookie: options.cookie } }),
+  });
+
+describe('GET /api/favicons/{host} access', () => {
+  it('answers 401 without credentials, and with a wrong or revoked token', async () => {
+    const anonymous = await favicon();
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body.error.code).toBe('UNAUTHENTICATED');
+    expect((await favicon({ query: '?token=notarealsharetokennotarealsharetoken' })).status).toBe(
+      401,
+    );
+    expect((await favicon({ cookie: 'token=garbage' })).status).toBe(401);
+  });
+
+  it('serves a signed-in user: by Bearer header or by the session cookie an <img> sends', async () => {
+    expect((await favicon({ token: ada.token })).status).toBe(200);
+    const byCookie = await favicon({
+      cookie: `theme=dark; token=${encodeURIComponent(ada.token)}`,
+    });
+    expect(byCookie.status).toBe(200);
+    expect(byCookie.headers['content-type']).toBe('image/png');
+  });
+
+  it('serves a share visitor by the share token in the query, as the public view asks', async () => {
+    expect((await favicon({ query: `?token=${shareToken}` })).status).toBe(200);
+  });
+
+  it('does not take an access token from the query, where it would end up in logs', async () => {
+    expect((await favicon({ query: `?token=${ada.token}` })).status).toBe(401);
+  });
+});

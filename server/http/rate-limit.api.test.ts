@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+
+/*
+ * Security review: a general limit on API requests per signed-in user and per client address
+ * (RATE_LIMIT_PER_MINUTE), answered with 429, `Retry-After` and the usual error body.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ config: { rateLimitPerMinute: 5, trustProxy: true } });
+});
+afterAll(() => t.close());
+
+const from = (ip: string) => ({ 'x-forwarded-for': ip });
+
+describe('the general rate limit', () => {
+  it('answers a client address beyond the limit with 429, Retry-After and the error body', async () => {
+    for (let i = 1; i <= 5; i++) {
+      expect(
+        (await t.request('GET', '/api/openapi.json', { headers: from('10.2.0.1') })).status,
+      ).toBe(200);
+    }
+    const limited = await t.request('GET', '/api/openapi.json', { headers: from('10.2.0.1') });
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({
+      error: { code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many requests\./) },
+    });
+    const wait = Number(limited.headers['retry-after']);
+    expect(wait).toBeGreaterThanOrEqual(1);
+    expect(wait).toBeLessThanOrEqual(60);
+    // Another address is not held back.
+    expect(
+      (await t.request('GET', '/api/openapi.json', { headers: from('10.2.0.2') })).status,
+    ).toBe(200);
+  });
+
+  it('counts a signed-in user across addresses, apart from the address they share', async () => {
+    const user = await t.createUser();
+    for (let i = 1; i <= 5; i++) {
+      const res = await t.request('GET', '/api/auth/me', {
+        token: user.token,
+        headers: from(`10.2.1.${i}`),
+      });
+      expect(res.status).toBe(200);
+    }
+    const limited = await t.request('GET', '/api/auth/me', {
+      token: user.token,
+      headers: from('10.2.1.9'),
+    });
+    expect(limited.status).toBe(429);
+    // Anonymous requests from the same address are counted apart.
+    expect(
+      (await t.request('GET', '/api/openapi.json', { headers: from('10.2.1.1') })).status,
+    ).toBe(200);
+  });
+
+  it('is off with 0, as tests and benchmarks run', async () => {
+    const unlimited = await createTestApp();
+    try {
+      for (let i = 1; i <= 30; i++) {
+        expect((await unlimited.request('GET', '/api/nothing')).status).toBe(404);
+      }
+    } finally {
+      await unlimited.close();
+    }
+  });
+});
