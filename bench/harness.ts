@@ -75,6 +75,7 @@ export async function startBenchServer(
     mailFrom: undefined,
     trustProxy: false,
     uploadMaxBytes: 10 * 1024 * 1024,
+    previewConcurrency: 4,
     logLevel: 'silent',
     ...overrides,
   };

@@ -18,6 +18,7 @@ describe('loadConfig', () => {
       appUrl: 'http://127.0.0.1:8080',
       importMaxBytes: 100 * 1024 * 1024,
       uploadMaxBytes: 10 * 1024 * 1024,
+      previewConcurrency: 4,
     });
     expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
     expect(readFileSync(join(dir, 'jwt-secret'), 'utf8').trim()).toBe(config.jwtSecret);
@@ -36,6 +37,7 @@ describe('loadConfig', () => {
       OWNER_PASSWORD: 'long enough',
       IMPORT_MAX_MB: '5',
       UPLOAD_MAX_MB: '2.5',
+      PREVIEW_CONCURRENCY: '12',
       LOG_LEVEL: '',
     });
     expect(config).toMatchObject({
@@ -47,6 +49,7 @@ describe('loadConfig', () => {
       ownerEmail: 'me@example.com',
       importMaxBytes: 5 * 1024 * 1024,
       uploadMaxBytes: 2.5 * 1024 * 1024,
+      previewConcurrency: 12,
       logLevel: 'info',
     });
   });
@@ -69,6 +72,17 @@ describe('loadConfig', () => {
         expect(message).toContain(name);
       }
     }
+  });
+
+  it('takes PREVIEW_CONCURRENCY as a whole number from 1 to 64', () => {
+    for (const value of ['0', '-1', '2.5', 'four', '65']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), PREVIEW_CONCURRENCY: value }), value).toThrow(
+        /PREVIEW_CONCURRENCY/,
+      );
+    }
+    expect(loadConfig({ DATA_DIR: dataDir(), PREVIEW_CONCURRENCY: '64' }).previewConcurrency).toBe(
+      64,
+    );
   });
 
   it('trusts no proxy unless TRUST_PROXY says so', () => {

@@ -33,6 +33,8 @@ export interface Config {
   trustProxy: boolean | string;
   /** Largest accepted image upload (POST /api/files), in bytes. */
   uploadMaxBytes: number;
+  /** Link previews fetched at the same time by one server process (at most one per host). */
+  previewConcurrency: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
 
@@ -71,6 +73,7 @@ const envSchema = z.object({
     )
     .optional(),
   UPLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(10),
+  PREVIEW_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -118,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? false
         : vars.TRUST_PROXY === 'true' || vars.TRUST_PROXY,
     uploadMaxBytes: Math.round(vars.UPLOAD_MAX_MB * 1024 * 1024),
+    previewConcurrency: vars.PREVIEW_CONCURRENCY,
     logLevel: vars.LOG_LEVEL,
   };
 }

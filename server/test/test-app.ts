@@ -99,6 +99,7 @@ export async function createTestApp(
     mailFrom: undefined,
     trustProxy: false,
     uploadMaxBytes: 10 * 1024 * 1024,
+    previewConcurrency: 4,
     logLevel: 'silent',
     ...options.config,
   };

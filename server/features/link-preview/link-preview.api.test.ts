@@ -5,7 +5,6 @@ import { buildApp } from '../../app.ts';
 import { startLocalServer, type LocalServer } from '../../test/local-server.ts';
 import { createTestApp, multipartFile, type TestApp, type TestUser } from '../../test/test-app.ts';
 import { createGuardedFetcher, type LinkFetcher } from './guarded-fetcher.ts';
-import { PREVIEW_LEASE_MS } from './preview-worker.ts';
 
 /*
  * Link previews end to end: posts saved at once as 'pending', filled in by the worker from pages
@@ -57,8 +56,6 @@ function respond(request: IncomingMessage, response: ServerResponse) {
       return response.writeHead(200, { 'content-type': 'image/png' }).end(cover);
     case '/to-metadata':
       return response.writeHead(302, { location: 'http://169.254.169.254/latest/' }).end();
-    case '/flaky':
-      return response.writeHead(503).end();
     default:
       return response.writeHead(404).end();
   }
@@ -201,23 +198,6 @@ describe('background link previews', () => {
     expect(pages.hits.slice(before).sort()).toEqual(['/missing', '/to-metadata']);
     const list = await t.request('GET', '/api/posts?collection_id=0', { token: ada.token });
     expect(list.status).toBe(200);
-  });
-
-  it('retries a passing failure after the lease, at most 3 times, then gives up', async () => {
-    const post = await createLink(`${pages.origin}/flaky`);
-    expect(await t.app.previews.drain()).toBe(1);
-    expect((await getPost(post.id)).preview_status).toBe('pending');
-    // Still claimed: not tried again before the lease runs out.
-    expect(await t.app.previews.drain()).toBe(0);
-    for (let attempt = 2; attempt <= 3; attempt++) {
-      t.clock.advance(PREVIEW_LEASE_MS + 1);
-      expect(await t.app.previews.drain()).toBe(1);
-    }
-    expect(hitsOf('/flaky')).toBe(3);
-    expect(await getPost(post.id)).toMatchObject({
-      preview_status: 'failed',
-      title: `${pages.origin}/flaky`,
-    });
   });
 
   it('fetches a new link when the content changes, and keeps the preview when only the title does', async () => {
