@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { startLocalServer, type LocalServer } from '../../test/local-server.ts';
+import { localSitesFetcher, siteName, startLocalSites } from '../../test/local-sites.ts';
 import { createTestApp, multipartFile, type TestApp, type TestUser } from '../../test/test-app.ts';
 import { createGuardedFetcher, type LinkFetcher } from './guarded-fetcher.ts';
 
@@ -374,6 +375,41 @@ describe('GET /api/favicons/{host}', () => {
     expect(pages.hits.length).toBe(before);
     for (const host of ['a..b', 'UPPER.example', '%2e%2e%2fjwt-secret']) {
       expect((await t.request('GET', `/api/favicons/${host}`)).status, host).toBe(400);
+    }
+  });
+});
+
+describe('favicon candidates', () => {
+  it('fetches at most 3 of the icons a page lists (40 icons on one page)', async () => {
+    const iconLinks = Array.from(
+      { length: 40 },
+      (_, n) => `<link rel="icon" href="/icons/${n}.png" sizes="64x64">`,
+    ).join('');
+    const sites = await startLocalSites((_host, request, response) => {
+      if (request.url === '/many-icons') {
+        return response
+          .writeHead(200, { 'content-type': 'text/html' })
+          .end(`<html><head><title>Icons</title>${iconLinks}</head></html>`);
+      }
+      // Not an image: each candidate fails, so an uncapped loop would try every one.
+      return response.writeHead(200, { 'content-type': 'image/png' }).end('not a png');
+    });
+    const sitesFetcher = localSitesFetcher(sites.port);
+    const app = await createTestApp({ fetcher: sitesFetcher });
+    try {
+      const user = await app.createUser();
+      const url = `${sites.origin(1)}/many-icons`;
+      const res = await app.request('GET', `/api/meta?url=${encodeURIComponent(url)}`, {
+        token: user.token,
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.data).toMatchObject({ title: 'Icons' });
+      const icons = sites.requests.filter((request) => request.path !== '/many-icons');
+      expect(icons).toEqual([0, 1, 2].map((n) => ({ host: siteName(1), path: `/icons/${n}.png` })));
+    } finally {
+      await app.close();
+      await sitesFetcher.close();
+      await sites.close();
     }
   });
 });
