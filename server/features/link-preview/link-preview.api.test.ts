@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { startLocalServer, type LocalServer } from '../../test/local-server.ts';
+import { importFile } from '../../test/bookmark-imports.ts';
 import { localSitesFetcher, siteName, startLocalSites } from '../../test/local-sites.ts';
 import { createTestApp, multipartFile, type TestApp, type TestUser } from '../../test/test-app.ts';
 import { createGuardedFetcher, type LinkFetcher } from './guarded-fetcher.ts';
@@ -167,6 +168,45 @@ describe('background link previews', () => {
       title: 'My own title',
       description: 'My own words',
       color: '#336699',
+      preview_status: 'done',
+    });
+  });
+
+  it('an imported bookmark shows the title and description of its file at once; its preview keeps them and adds the rest', async () => {
+    const named = `${pages.origin}/article?title=The%20page%20calls%20itself%20this`;
+    const bare = `${pages.origin}/article?title=Filled%20in`;
+    const file = Buffer.from(
+      `<!DOCTYPE NETSCAPE-Bookmark-file-1><DL><p>
+      <DT><A HREF="${named}">What the file calls it</A>
+      <DD>The file&#39;s own words
+      <DT><A HREF="${bare}"></A>
+      </DL>`,
+    );
+    await importFile(t, ada, 'bookmarks.html', file);
+    const postOf = (url: string) =>
+      t.db
+        .selectFrom('posts')
+        .select(['title', 'description', 'color', 'image_path', 'preview_status'])
+        .where('url', '=', url)
+        .executeTakeFirstOrThrow();
+    expect(await postOf(named)).toMatchObject({
+      title: 'What the file calls it',
+      description: "The file's own words",
+      preview_status: 'pending',
+    });
+    await t.app.previews.drain();
+    const kept = await postOf(named);
+    expect(kept).toMatchObject({
+      title: 'What the file calls it',
+      description: "The file's own words",
+      color: '#336699',
+      preview_status: 'done',
+    });
+    expect(kept.image_path).toMatch(/\.webp$/);
+    // Without a title or description in the file, the page's fill the empty fields.
+    expect(await postOf(bare)).toMatchObject({
+      title: 'Filled in',
+      description: 'What the article is about & more.',
       preview_status: 'done',
     });
   });
