@@ -11,12 +11,14 @@ import { TEST_POSTGRES_URL } from '../server/test/fresh-database.ts';
 import { formatTable, type Scenario } from './harness.ts';
 import { importScenario } from './scenarios/import.ts';
 import { listScenario } from './scenarios/list.ts';
+import { previewsScenario } from './scenarios/previews.ts';
 import { searchScenario } from './scenarios/search.ts';
 
 const scenarios: Record<string, Scenario> = {
   search: searchScenario,
   import: importScenario,
   list: listScenario,
+  previews: previewsScenario,
 };
 
 async function postgresAnswers(): Promise<boolean> {

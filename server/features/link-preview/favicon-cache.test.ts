@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { FileStore } from '../files/file-store.ts';
 import {
@@ -7,19 +8,27 @@ import {
 } from './favicon-cache.ts';
 import { FetchFailedError, type FetchOptions, type LinkFetcher } from './guarded-fetcher.ts';
 
-/** A store with nothing cached that keeps what is written. */
-function emptyStore(): FileStore & { written: string[] } {
-  const written: string[] = [];
-  return {
-    written,
-    write: async (_area, name) => {
-      written.push(name);
+/** A store with nothing cached that keeps what is written (in memory), counting its checks. */
+function emptyStore(): FileStore & { checks: number } {
+  const files = new Map<string, { bytes: Buffer; modified: Date }>();
+  const store = {
+    checks: 0,
+    write: async (_area: string, name: string, bytes: Buffer) => {
+      files.set(name, { bytes, modified: new Date(start) });
     },
-    read: async () => undefined,
-    modifiedAt: async () => undefined,
-    remove: async () => {},
+    read: async (_area: string, name: string) => files.get(name)?.bytes,
+    modifiedAt: async (_area: string, name: string) => {
+      store.checks += 1;
+      return files.get(name)?.modified;
+    },
+    remove: async (_area: string, name: string) => {
+      files.delete(name);
+    },
   };
+  return store;
 }
+
+const start = new Date('2026-01-15T10:00:00.000Z');
 
 /** A fetcher answering every URL with `answer`, recording each call. */
 function fakeFetcher(answer: (url: string, options: FetchOptions) => Buffer) {
@@ -37,6 +46,39 @@ function fakeFetcher(answer: (url: string, options: FetchOptions) => Buffer) {
 }
 
 const icons = Array.from({ length: 40 }, (_, n) => `https://example.com/icons/${n}.png`);
+
+describe('favicons remembered by the process', () => {
+  it('answers from memory for 10 minutes (also for a site without an icon), then looks again', async () => {
+    const png = await sharp({
+      create: { width: 64, height: 64, channels: 4, background: '#cc3300' },
+    })
+      .png()
+      .toBuffer();
+    const { fetcher, calls } = fakeFetcher((url) =>
+      url.includes('with-icon') ? png : Buffer.from('not an image'),
+    );
+    const store = emptyStore();
+    const cache = createFaviconCache({ store, fetcher });
+    const ensure = (host: string, at: number) =>
+      cache.ensure(host, `https://${host}`, [], new Date(start.getTime() + at));
+
+    const color = await ensure('with-icon.example', 0);
+    expect(color).toMatch(/^#[0-9a-f]{6}$/);
+    expect(await ensure('none.example', 0)).toBeNull();
+    const [checks, fetches] = [store.checks, calls.length];
+    expect(await ensure('with-icon.example', 10 * 60_000 - 1)).toBe(color);
+    expect(await ensure('none.example', 10 * 60_000 - 1)).toBeNull();
+    expect([store.checks, calls.length]).toEqual([checks, fetches]);
+
+    // Then the disk again: the cached icon is still fresh, the site without one is asked again.
+    expect(await ensure('with-icon.example', 10 * 60_000)).toBe(color);
+    expect(await ensure('none.example', 10 * 60_000)).toBeNull();
+    expect(store.checks).toBeGreaterThan(checks);
+    expect(calls.slice(fetches).map((call) => call.url)).toEqual([
+      'https://none.example/favicon.ico',
+    ]);
+  });
+});
 
 describe('favicon refresh budgets', () => {
   it('tries at most FAVICON_MAX_CANDIDATES icons, sharing one time budget', async () => {

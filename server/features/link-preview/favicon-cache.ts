@@ -8,6 +8,15 @@ import { FetchFailedError, type LinkFetcher } from './guarded-fetcher.ts';
 
 /** A cached favicon is fetched again after this long (sites change their icons). */
 const FAVICON_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+/**
+ * How long this process trusts what it last learnt about a host's favicon (its colour, or that it
+ * has none) without looking at the disk again: previews of one site come in runs (an import), and
+ * each would otherwise read the icon file and compute its colour again, or retry a site without
+ * any icon. Far below FAVICON_MAX_AGE_MS; losing it costs one disk check.
+ */
+const FAVICON_RECHECK_MS = 10 * 60 * 1000;
+/** Hosts remembered so; the longest unchecked is forgotten first. */
+const FAVICON_RECENT_HOSTS = 10_000;
 /** Largest icon file downloaded. */
 const FAVICON_MAX_BYTES = 512 * 1024;
 /*
@@ -42,6 +51,8 @@ export function faviconPath(host: string): string {
  * only bitmap images (which sharp cannot read) is kept as it is, served as `image/x-icon`.
  */
 export function createFaviconCache({ store, fetcher }: { store: FileStore; fetcher: LinkFetcher }) {
+  /** What `ensure` last returned per host, and when (ms); in insertion order, oldest first. */
+  const recent = new Map<string, { checkedAt: number; color: string | null }>();
   const fileName = (host: string, extension: 'png' | 'ico') =>
     `${host.replace(':', '_')}.${extension}`;
 
@@ -81,43 +92,56 @@ export function createFaviconCache({ store, fetcher }: { store: FileStore; fetch
     }
   }
 
+  /** The cached favicon's colour, fetching the icon first when none is cached or it is old. */
+  async function refresh(host: string, origin: string, candidates: string[], now: Date) {
+    const existing = await cached(host);
+    let png: Buffer | undefined;
+    if (existing && now.getTime() - existing.modified.getTime() < FAVICON_MAX_AGE_MS) {
+      if (existing.extension === 'png') png = await store.read('favicons', existing.name);
+    } else {
+      const tries = [...new Set([...candidates, new URL('/favicon.ico', origin).href])].slice(
+        0,
+        FAVICON_MAX_CANDIDATES,
+      );
+      const budget = {
+        bytes: FAVICON_BUDGET_BYTES,
+        signal: AbortSignal.timeout(FAVICON_BUDGET_MS),
+      };
+      for (const url of tries) {
+        if (budget.bytes <= 0 || budget.signal.aborted) break;
+        const icon = await download(url, budget);
+        if (!icon) continue;
+        await store.write('favicons', fileName(host, icon.extension), icon.bytes);
+        // A host's icon changed format: the old file must not shadow the new one.
+        const other = icon.extension === 'png' ? 'ico' : 'png';
+        await store.remove('favicons', fileName(host, other));
+        if (icon.extension === 'png') png = icon.bytes;
+        break;
+      }
+    }
+    return png ? dominantColor(png) : null;
+  }
+
   return {
     /**
      * Makes sure the favicon of `host` is cached, trying `candidates` (the page's declared
      * icons, best first) and then `/favicon.ico` of `origin`: at most FAVICON_MAX_CANDIDATES of
      * them, within FAVICON_BUDGET_BYTES and FAVICON_BUDGET_MS. A site without a usable icon simply
-     * has none: fetch and image failures are not errors (only the disk's are). @returns the icon's
-     * dominant colour (for a card without a theme colour), or null.
+     * has none: fetch and image failures are not errors (only the disk's are). What it returns
+     * is remembered for FAVICON_RECHECK_MS. @returns the icon's dominant colour (for a card
+     * without a theme colour), or null.
      */
     async ensure(host: string, origin: string, candidates: string[], now: Date) {
       // Hosts the favicon route cannot name (IPv6 literals) get none.
       if (!faviconHost.safeParse(host).success) return null;
-      const existing = await cached(host);
-      let png: Buffer | undefined;
-      if (existing && now.getTime() - existing.modified.getTime() < FAVICON_MAX_AGE_MS) {
-        if (existing.extension === 'png') png = await store.read('favicons', existing.name);
-      } else {
-        const tries = [...new Set([...candidates, new URL('/favicon.ico', origin).href])].slice(
-          0,
-          FAVICON_MAX_CANDIDATES,
-        );
-        const budget = {
-          bytes: FAVICON_BUDGET_BYTES,
-          signal: AbortSignal.timeout(FAVICON_BUDGET_MS),
-        };
-        for (const url of tries) {
-          if (budget.bytes <= 0 || budget.signal.aborted) break;
-          const icon = await download(url, budget);
-          if (!icon) continue;
-          await store.write('favicons', fileName(host, icon.extension), icon.bytes);
-          // A host's icon changed format: the old file must not shadow the new one.
-          const other = icon.extension === 'png' ? 'ico' : 'png';
-          await store.remove('favicons', fileName(host, other));
-          if (icon.extension === 'png') png = icon.bytes;
-          break;
-        }
-      }
-      return png ? dominantColor(png) : null;
+      const known = recent.get(host);
+      const age = known ? now.getTime() - known.checkedAt : -1;
+      if (known && age >= 0 && age < FAVICON_RECHECK_MS) return known.color;
+      const color = await refresh(host, origin, candidates, now);
+      recent.delete(host);
+      recent.set(host, { checkedAt: now.getTime(), color });
+      if (recent.size > FAVICON_RECENT_HOSTS) recent.delete(recent.keys().next().value!);
+      return color;
     },
 
     /** The cached favicon of `host` for GET /api/favicons/{host}. @throws 404 */

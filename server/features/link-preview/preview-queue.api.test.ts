@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
 import type { Db } from '../../db/database.ts';
 import {
@@ -21,6 +21,9 @@ import { claimPendingPreview, queuePendingPreviews } from './previews.repository
  * host. While `holding`, it keeps every page request waiting until the test releases it, so the
  * test sees how many previews are in progress at once without measuring time.
  */
+
+// Hundreds of previews per test on a machine other work may keep busy.
+vi.setConfig({ testTimeout: 60_000 });
 
 let sites: LocalSites;
 let fetcher: LinkFetcher;
@@ -72,6 +75,9 @@ async function insertLinks(db: Db, user: TestUser, urls: string[]): Promise<numb
   return inserted.map((row) => row.id);
 }
 
+/** The machine may be busy: the worker gets its time to reach each state. */
+const POLL = { timeout: 10_000 };
+
 /** Host names of the page requests released so far, in order. */
 const released: string[] = [];
 
@@ -83,7 +89,7 @@ const released: string[] = [];
 async function releaseInTurn(total: number, inProgress: () => number) {
   released.length = 0;
   while (released.length < total) {
-    await expect.poll(() => held.length).toBe(inProgress());
+    await expect.poll(() => held.length, POLL).toBe(inProgress());
     const next = held.shift()!;
     released.push(next.host);
     next.release();
@@ -154,12 +160,12 @@ it('lets users take turns: a link saved during a big import of another user is a
   );
   holding = true;
   const drained = t.app.previews.drain();
-  await expect.poll(() => held.length).toBe(2);
+  await expect.poll(() => held.length, POLL).toBe(2);
   for (let n = 0; n < 4; n++) {
-    await expect.poll(() => held.length).toBe(2);
+    await expect.poll(() => held.length, POLL).toBe(2);
     held.shift()!.release();
   }
-  await expect.poll(() => held.length).toBe(2);
+  await expect.poll(() => held.length, POLL).toBe(2);
   const saved = await t.request('POST', '/api/posts', {
     token: bob.token,
     body: { content: pageOf(99, 'bob') },
@@ -168,10 +174,10 @@ it('lets users take turns: a link saved during a big import of another user is a
   // Two of Ada's are in progress; Bob's is claimed next, before any more of Ada's.
   const before = sites.requests.length;
   for (let n = 0; n < 2; n++) {
-    await expect.poll(() => held.length).toBe(2);
+    await expect.poll(() => held.length, POLL).toBe(2);
     held.shift()!.release();
   }
-  await expect.poll(() => held.length).toBe(2);
+  await expect.poll(() => held.length, POLL).toBe(2);
   const next = sites.requests.slice(before).filter((request) => request.path.startsWith('/page'));
   expect(next[0]).toEqual({ host: siteName(99), path: '/page?n=bob' });
   // The rest of Ada's import is not this test's business.

@@ -79,6 +79,16 @@ export function createPreviewWorker({
   let rerun = false;
   /** New pending posts may exist that are not queued yet (a kick, or a round starting). */
   let queueDue = true;
+  let queueing: Promise<unknown> = Promise.resolve();
+
+  /** Queues new pending posts when due; every lane waits for it, so none claims too early. */
+  function queueIfDue(): Promise<unknown> {
+    if (queueDue) {
+      queueDue = false;
+      queueing = queuePendingPreviews(db);
+    }
+    return queueing;
+  }
 
   async function work(claim: ClaimedPreview): Promise<void> {
     try {
@@ -110,10 +120,7 @@ export function createPreviewWorker({
     let finished = 0;
     const lane = async () => {
       while (!stopping) {
-        if (queueDue) {
-          queueDue = false;
-          await queuePendingPreviews(db);
-        }
+        await queueIfDue();
         const now = clock();
         const claim = await claimPendingPreview(
           db,
