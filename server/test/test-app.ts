@@ -111,6 +111,7 @@ export async function createTestApp(
     logging: false,
     fetcher: options.fetcher,
     backgroundPreviews: false,
+    strictResponses: true,
   });
   let users = 0;
 
