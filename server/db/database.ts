@@ -1,10 +1,18 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, sql, SqliteDialect, type SqliteDatabase } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  sql,
+  SqliteDialect,
+  type Compilable,
+  type CompiledQuery,
+  type SqliteDatabase,
+} from 'kysely';
 import { LRUCache } from 'lru-cache';
 import pg from 'pg';
-import type { DialectName } from './dialect.ts';
+import { dialectOf, type DialectName } from './dialect.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -100,4 +108,37 @@ export function sqliteHandleOf(db: Db): SQLite.Database | undefined {
 /** Resolves when the database answers a trivial query; rejects with its error otherwise. */
 export async function pingDatabase(db: Db): Promise<void> {
   await sql`select 1`.execute(db);
+}
+
+/** Stands for the `index`-th argument of a prepared query while it is built. */
+class Slot {
+  constructor(readonly index: number) {}
+}
+
+/**
+ * A query for a request's hot path, built and compiled once per dialect and then run with new
+ * argument values: Kysely builds and compiles a query anew on every call, which costs more than
+ * SQLite takes to answer a small query. `build` receives stand-ins for the arguments, to use as
+ * plain values (`where(column, '=', id)`, `limit(n)`), never inspected, combined or used as a
+ * list: the SQL must not depend on them. Runs on `db` or a transaction; resolves to the rows.
+ */
+export function preparedQuery<A extends unknown[], R>(
+  build: (db: Db, ...args: A) => Compilable<R>,
+): (db: Db, ...args: A) => Promise<R[]> {
+  const compiled = new Map<DialectName, { query: CompiledQuery<R>; sources: unknown[] }>();
+  return async (db, ...args) => {
+    const dialect = dialectOf(db);
+    let prepared = compiled.get(dialect);
+    if (!prepared) {
+      const slots = args.map((_, index) => new Slot(index));
+      const query = build(db, ...(slots as A)).compile();
+      prepared = { query, sources: [...query.parameters] };
+      compiled.set(dialect, prepared);
+    }
+    const parameters = prepared.sources.map((source) =>
+      source instanceof Slot ? args[source.index] : source,
+    );
+    const result = await db.executeQuery<R>({ ...prepared.query, parameters });
+    return result.rows;
+  };
 }
