@@ -9,6 +9,7 @@ import {
   type Compilable,
   type CompiledQuery,
   type SqliteDatabase,
+  type SqliteStatement,
 } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import pg from 'pg';
@@ -61,19 +62,44 @@ const STATEMENT_CACHE_SIZE = 500;
 const CACHED_STATEMENT_MAX_LENGTH = 4000;
 
 /**
+ * A statement that reads rows as arrays (better-sqlite3's `raw` mode) and makes them objects
+ * with a function compiled for its columns: better-sqlite3 builds each row object key by key in
+ * native code, which takes about as long as reading the row. The keys and their order stay the
+ * same (with duplicate names, the last column's value, as better-sqlite3 gives).
+ */
+function readingRawRows(statement: SQLite.Statement): SqliteStatement {
+  if (!statement.reader) return statement;
+  const names = statement.columns().map((column) => column.name);
+  // Names are written as JSON string literals: a column name cannot escape the object literal.
+  const fields = names.map((name, index) => `${JSON.stringify(name)}: values[${index}]`);
+  const toRow = new Function('values', `return { ${fields.join(', ')} };`) as (
+    values: unknown[],
+  ) => unknown;
+  statement.raw(true);
+  return {
+    reader: true,
+    all: (parameters) => (statement.all(parameters) as unknown[][]).map(toRow),
+    run: (parameters) => statement.run(parameters),
+    *iterate(parameters) {
+      for (const values of statement.iterate(parameters)) yield toRow(values as unknown[]);
+    },
+  };
+}
+
+/**
  * `database` for Kysely, which prepares every query it runs: the statements of recent queries
  * are kept and reused, so a request's queries skip SQLite's parser and planner. Kysely runs one
  * query at a time on a SQLite connection (a stream holds it to the end), so a kept statement is
  * never in use twice.
  */
 function withStatementCache(database: SQLite.Database): SqliteDatabase {
-  const statements = new LRUCache<string, SQLite.Statement>({ max: STATEMENT_CACHE_SIZE });
+  const statements = new LRUCache<string, SqliteStatement>({ max: STATEMENT_CACHE_SIZE });
   return {
     close: () => database.close(),
     prepare(text) {
       const cached = statements.get(text);
       if (cached) return cached;
-      const statement = database.prepare(text);
+      const statement = readingRawRows(database.prepare(text));
       if (text.length <= CACHED_STATEMENT_MAX_LENGTH) statements.set(text, statement);
       return statement;
     },
@@ -116,24 +142,27 @@ class Slot {
 }
 
 /**
- * A query for a request's hot path, built and compiled once per dialect and then run with new
- * argument values: Kysely builds and compiles a query anew on every call, which costs more than
- * SQLite takes to answer a small query. `build` receives stand-ins for the arguments, to use as
- * plain values (`where(column, '=', id)`, `limit(n)`), never inspected, combined or used as a
- * list: the SQL must not depend on them. Runs on `db` or a transaction; resolves to the rows.
+ * Queries for a request's hot path, each built and compiled once per dialect and shape and then
+ * run with new argument values: Kysely builds and compiles a query anew on every call, which
+ * costs more than SQLite takes to answer a small query. `shape` is what the SQL depends on (a
+ * small JSON-able value, part of the cache key; the most recent shapes are kept); `build` receives stand-ins for the arguments, to
+ * use as plain values (`where(column, '=', id)`, `limit(n)`), never inspected, combined or used as
+ * a list. Runs on `db` or a transaction; resolves to the rows.
  */
-export function preparedQuery<A extends unknown[], R>(
-  build: (db: Db, ...args: A) => Compilable<R>,
-): (db: Db, ...args: A) => Promise<R[]> {
-  const compiled = new Map<DialectName, { query: CompiledQuery<R>; sources: unknown[] }>();
-  return async (db, ...args) => {
-    const dialect = dialectOf(db);
-    let prepared = compiled.get(dialect);
+export function preparedQueries<S, A extends unknown[], R>(
+  build: (db: Db, shape: S, ...args: A) => Compilable<R>,
+): (db: Db, shape: S, ...args: A) => Promise<R[]> {
+  const compiled = new LRUCache<string, { query: CompiledQuery<R>; sources: unknown[] }>({
+    max: STATEMENT_CACHE_SIZE,
+  });
+  return async (db, shape, ...args) => {
+    const key = `${dialectOf(db)} ${JSON.stringify(shape)}`;
+    let prepared = compiled.get(key);
     if (!prepared) {
       const slots = args.map((_, index) => new Slot(index));
-      const query = build(db, ...(slots as A)).compile();
+      const query = build(db, shape, ...(slots as A)).compile();
       prepared = { query, sources: [...query.parameters] };
-      compiled.set(dialect, prepared);
+      compiled.set(key, prepared);
     }
     const parameters = prepared.sources.map((source) =>
       source instanceof Slot ? args[source.index] : source,
@@ -141,4 +170,12 @@ export function preparedQuery<A extends unknown[], R>(
     const result = await db.executeQuery<R>({ ...prepared.query, parameters });
     return result.rows;
   };
+}
+
+/** `preparedQueries` for a query of one shape. */
+export function preparedQuery<A extends unknown[], R>(
+  build: (db: Db, ...args: A) => Compilable<R>,
+): (db: Db, ...args: A) => Promise<R[]> {
+  const run = preparedQueries((db: Db, _shape: null, ...args: A) => build(db, ...args));
+  return (db, ...args) => run(db, null, ...args);
 }

@@ -1,6 +1,8 @@
-import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { Tag } from '../../../contract/tags.ts';
+import { preparedQueries, type Db } from '../../db/database.ts';
 import type { Database, NewPostRow, PostRow } from '../../db/schema.ts';
+import { tagsColumn, tagsOfColumn } from '../tags/tags.repository.ts';
 
 /**
  * The list a post's `order` counts in: one collection, or one user's Uncategorized posts
@@ -126,49 +128,117 @@ const sortColumnOf = {
 } as const;
 
 /**
+ * A post as listings read it: the columns a post's view and an export need (not the search
+ * document nor the preview worker's bookkeeping), and its tags when asked for.
+ */
+export type ListedPost = Omit<
+  PostRow,
+  'search_title' | 'search_text' | 'preview_claimed_at' | 'preview_attempts'
+> & { tags?: Tag[] };
+
+const listedColumns = [
+  'id',
+  'user_id',
+  'collection_id',
+  'type',
+  'title',
+  'content',
+  'url',
+  'base_url',
+  'description',
+  'color',
+  'image_path',
+  'order',
+  'archived_at',
+  'preview_status',
+  'created_at',
+  'updated_at',
+] as const;
+
+/** What the SQL of a listing page depends on; the ids and the cursor are its arguments. */
+interface ListingShape {
+  kind: PostListing['kind'];
+  uncategorized: boolean;
+  after: boolean;
+  /**
+   * Written into the SQL: SQLite plans `limit 20` better than `limit ?` (it takes about a third
+   * less time for a page with tags). 0 = no limit.
+   */
+  limit: number;
+  tags: boolean;
+}
+
+/** `owner`: the listing's collection, user or tag id. */
+const listingQuery = preparedQueries(
+  (db, shape: ListingShape, owner: number, afterValue: string | number, afterId: number) => {
+    const sortColumn = sortColumnOf[shape.kind];
+    let query = db
+      .selectFrom('posts')
+      .select(listedColumns)
+      .$if(shape.tags, (qb) => qb.select(tagsColumn(db).as('tags')));
+    if (shape.kind === 'list') {
+      const scope = shape.uncategorized ? { uncategorizedOf: owner } : { collectionId: owner };
+      query = query.where(inScope(scope)).where('archived_at', 'is', null);
+    } else if (shape.kind === 'tagged') {
+      query = query
+        .where('archived_at', 'is', null)
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('post_tags')
+              .select('post_tags.post_id')
+              .whereRef('post_tags.post_id', '=', 'posts.id')
+              .where('post_tags.tag_id', '=', owner),
+          ),
+        );
+    } else {
+      query = query
+        .where('user_id', '=', owner)
+        .where('archived_at', shape.kind === 'recycle-bin' ? 'is not' : 'is', null);
+    }
+    if (shape.after) {
+      query = query.where((eb) =>
+        eb.or([
+          eb(sortColumn, '<', afterValue),
+          eb.and([eb(sortColumn, '=', afterValue), eb('id', '<', afterId)]),
+        ]),
+      );
+    }
+    query = query.orderBy(sortColumn, 'desc').orderBy('id', 'desc');
+    return shape.limit > 0 ? query.limit(sql.lit(shape.limit)) : query;
+  },
+);
+
+/**
  * One page of a listing. `after` is the last post of the previous page (cursor paging);
- * `limit` 0 means no limit.
+ * `limit` 0 means no limit; `withTags` reads each post's tags (by name) in the same query.
  */
 export async function listPosts(
   db: Db,
   listing: PostListing,
-  page: { after?: PostRow; limit: number },
-): Promise<PostRow[]> {
-  const sortColumn = sortColumnOf[listing.kind];
-  let query = db.selectFrom('posts').selectAll();
-  if (listing.kind === 'list') {
-    query = query.where(inScope(listing.scope)).where('archived_at', 'is', null);
-  } else if (listing.kind === 'tagged') {
-    const { tagId } = listing;
-    query = query
-      .where('archived_at', 'is', null)
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('post_tags')
-            .select('post_tags.post_id')
-            .whereRef('post_tags.post_id', '=', 'posts.id')
-            .where('post_tags.tag_id', '=', tagId),
-        ),
-      );
-  } else {
-    query = query
-      .where('user_id', '=', listing.userId)
-      .where('archived_at', listing.kind === 'recycle-bin' ? 'is not' : 'is', null);
-  }
-  const after = page.after;
-  if (after) {
-    const value = after[sortColumn];
-    query = query.where((eb) =>
-      eb.or([
-        eb(sortColumn, '<', value),
-        eb.and([eb(sortColumn, '=', value), eb('id', '<', after.id)]),
-      ]),
-    );
-  }
-  query = query.orderBy(sortColumn, 'desc').orderBy('id', 'desc');
-  if (page.limit > 0) query = query.limit(page.limit);
-  return query.execute();
+  page: { after?: PostRow; limit: number; withTags?: boolean },
+): Promise<ListedPost[]> {
+  const owner =
+    listing.kind === 'list'
+      ? 'collectionId' in listing.scope
+        ? listing.scope.collectionId
+        : listing.scope.uncategorizedOf
+      : listing.kind === 'tagged'
+        ? listing.tagId
+        : listing.userId;
+  const { after, limit, withTags = false } = page;
+  const shape: ListingShape = {
+    kind: listing.kind,
+    uncategorized: listing.kind === 'list' && 'uncategorizedOf' in listing.scope,
+    after: after !== undefined,
+    limit,
+    tags: withTags,
+  };
+  const afterValue = after?.[sortColumnOf[listing.kind]] ?? 0;
+  const rows = await listingQuery(db, shape, owner, afterValue, after?.id ?? 0);
+  // The rows are the driver's own objects: their tags column is replaced in place.
+  if (withTags) for (const row of rows) row.tags = tagsOfColumn(row.tags);
+  return rows as ListedPost[];
 }
 
 /**

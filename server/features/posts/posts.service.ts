@@ -247,8 +247,12 @@ export function createPostsService({
           });
         }
       }
-      const rows = await listPosts(db, listing, { after, limit: query.limit ?? 0 });
-      return withTags(db, rows, query.withTags);
+      const rows = await listPosts(db, listing, {
+        after,
+        limit: query.limit ?? 0,
+        withTags: query.withTags,
+      });
+      return rows.map((row) => toPost(row, row.tags));
     },
 
     /** A live post. @throws 404 when it does not exist, is in the recycle bin, or is not visible. */
