@@ -70,11 +70,12 @@ export const listPostsQuery = z.object({
   withTags: queryBoolean.optional(),
   /** Page size; 0 or absent = all. */
   limit: z.coerce.number().int().min(0).optional(),
-  /** Cursor: posts after this one in the list's order. */
+  /** Cursor: posts after this one in the list's order (with `filter`: in the results' order). */
   after_id: z.coerce.number().int().positive().optional(),
   /**
    * Search (SPEC §2 Search): case-insensitive substrings of title, text, URL, description and
    * tags, all required; `"exact phrase"`, `-word` to exclude, `tag:name`, `type:link|text`.
+   * Paged by `limit` and `after_id`; with `is_archived`, searches the caller's recycle bin.
    */
   filter: z.string().max(500).optional(),
   /** With `collection_id`: also the posts of every collection below it. */
@@ -114,7 +115,7 @@ export const postEndpoints = {
     method: 'GET',
     path: '/api/posts',
     summary:
-      "Posts of a collection (`collection_id`, 0 or `is_uncategorized=true` = Uncategorized) by order, highest first; without either, all the caller's posts, newest first; `is_archived=true` lists the recycle bin, last deleted first. Paged by `after_id` and `limit`. With a public share token: the shared collection's posts (or a sub-collection's, when the share opens them), read only.",
+      "Posts of a collection (`collection_id`, 0 or `is_uncategorized=true` = Uncategorized) by order, highest first; without either, all the caller's posts, newest first; `is_archived=true` lists the recycle bin, last deleted first. Paged by `after_id` and `limit`. `filter` searches (title matches first), paged the same way, in the recycle bin with `is_archived=true`. With a public share token: the shared collection's posts (or a sub-collection's, when the share opens them), read only.",
     auth: 'user-or-share',
     query: listPostsQuery,
     status: 200,

@@ -23,7 +23,9 @@ import { isEmptyQuery, parseSearchQuery } from '../search/search-query.ts';
 import { searchSnippet } from '../search/search-snippet.ts';
 import {
   refreshSearchDocuments,
+  searchCursor,
   searchPosts,
+  type SearchCursor,
   type SearchScope,
 } from '../search/search.repository.ts';
 import {
@@ -169,13 +171,18 @@ export function createPostsService({
 
   /**
    * Where a search looks (issue "search"): a collection (and, with `withDescendants`, all below
-   * it), Uncategorized, or everything the user may read. @throws 404
+   * it), Uncategorized, everything the user may read, or (`is_archived`) the user's recycle bin.
+   * @throws 404; 403 for a share visitor's recycle bin
    */
   async function resolveSearchScope(
     actor: AuthenticatedActor,
     query: z.output<typeof listPostsQuery>,
   ): Promise<SearchScope> {
     const uncategorized = query.is_uncategorized || query.collection_id === 0;
+    if (query.is_archived) {
+      if (actor.kind !== 'user') throw forbidden('A share link opens live posts only.');
+      return { kind: 'recycle-bin', userId: actor.userId };
+    }
     if (actor.kind === 'user') {
       if (uncategorized) return { kind: 'uncategorized', userId: actor.userId };
       if (query.collection_id === undefined) {
@@ -209,23 +216,25 @@ export function createPostsService({
   return {
     /**
      * A page of posts: a collection's or Uncategorized by order, all live posts newest first,
-     * or the recycle bin last deleted first. @throws 404 for a collection the actor cannot see;
-     * 400 for an `after_id` that is not in the listing.
+     * or the recycle bin last deleted first; with `filter`, a page of search results (see
+     * searchPosts). @throws 404 for a collection the actor cannot see; 400 for an `after_id`
+     * that is not in the listing or the results; 403 for a share visitor's recycle bin.
      */
     async list(actor: AuthenticatedActor, query: z.output<typeof listPostsQuery>): Promise<Post[]> {
       const search = query.filter === undefined ? undefined : parseSearchQuery(query.filter);
       if (search && !isEmptyQuery(search)) {
+        const scope = await resolveSearchScope(actor, query);
+        let cursor: SearchCursor | undefined;
         if (query.after_id !== undefined) {
-          throw badRequest('Search results are not paged by after_id; use limit.', {
-            after_id: ['cannot be combined with filter'],
-          });
+          const after = await findPost(db, query.after_id);
+          cursor = after && (await searchCursor(db, scope, search, after));
+          if (!cursor) {
+            throw badRequest('after_id is not a post of these search results.', {
+              after_id: ['is not a post of these search results'],
+            });
+          }
         }
-        const rows = await searchPosts(
-          db,
-          await resolveSearchScope(actor, query),
-          search,
-          query.limit ?? 0,
-        );
+        const rows = await searchPosts(db, scope, search, query.limit ?? 0, cursor);
         const found = await withTags(db, rows, true);
         return found.map((post) => {
           const snippet = searchSnippet(
