@@ -8,6 +8,9 @@ import {
   SqliteDialect,
   type Compilable,
   type CompiledQuery,
+  type PostgresCursor,
+  type PostgresPool,
+  type PostgresPoolClient,
   type SqliteDatabase,
   type SqliteStatement,
 } from 'kysely';
@@ -42,7 +45,9 @@ export function openDatabase(options: {
     );
     const url = new URL(options.databaseUrl);
     return {
-      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      db: new Kysely<Database>({
+        dialect: new PostgresDialect({ pool: withNamedStatements(pool) }),
+      }),
       dialect: 'postgres',
       description: `PostgreSQL ${url.host}${url.pathname}`,
     };
@@ -50,6 +55,35 @@ export function openDatabase(options: {
   mkdirSync(options.dataDir, { recursive: true });
   const file = join(options.dataDir, 'nestmark.db');
   return { db: openSqlite(file), dialect: 'sqlite', description: `SQLite ${file}` };
+}
+
+/** Statement names of the SQL texts of `preparedQueries` on PostgreSQL (`s1`, `s2`, …). */
+const statementNames = new Map<string, string>();
+
+/**
+ * Each PostgreSQL connection keeps every named statement it ran: at most this many are named
+ * (shapes include page sizes, which clients choose); later texts run unnamed.
+ */
+const NAMED_STATEMENTS = 1000;
+
+/**
+ * `pool` for Kysely, running the queries of `preparedQueries` as named prepared statements:
+ * PostgreSQL parses and plans each once per connection instead of on every request. Other
+ * queries (any text, unbounded in number) stay unnamed.
+ */
+function withNamedStatements(pool: pg.Pool): PostgresPool {
+  return {
+    end: () => pool.end(),
+    async connect() {
+      const client = await pool.connect();
+      const query = (text: string | PostgresCursor<unknown>, values?: readonly unknown[]) => {
+        const name = typeof text === 'string' ? statementNames.get(text) : undefined;
+        if (name) return client.query({ name, text: text as string, values: [...values!] });
+        return (client.query as (...args: unknown[]) => unknown)(text, values);
+      };
+      return { query, release: () => client.release() } as PostgresPoolClient;
+    },
+  };
 }
 
 /** better-sqlite3 handles under Kysely instances, by adapter: a transaction shares its database's. */
@@ -162,6 +196,9 @@ export function preparedQueries<S, A extends unknown[], R>(
       const slots = args.map((_, index) => new Slot(index));
       const query = build(db, shape, ...(slots as A)).compile();
       prepared = { query, sources: [...query.parameters] };
+      if (!statementNames.has(query.sql) && statementNames.size < NAMED_STATEMENTS) {
+        statementNames.set(query.sql, `s${statementNames.size + 1}`);
+      }
       compiled.set(key, prepared);
     }
     const parameters = prepared.sources.map((source) =>
