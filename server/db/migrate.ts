@@ -6,7 +6,6 @@ import * as accounts from './migrations/0003-accounts.ts';
 import * as uploadsAndPreviews from './migrations/0005-uploads-and-previews.ts';
 import * as search from './migrations/0006-search.ts';
 import * as importJobs from './migrations/0007-import-jobs.ts';
-import * as searchSpeed from './migrations/0012-search-speed.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from a folder so the compiled server
@@ -19,7 +18,6 @@ const migrations: Record<string, Migration> = {
   '0005-uploads-and-previews': uploadsAndPreviews,
   '0006-search': search,
   '0007-import-jobs': importJobs,
-  '0012-search-speed': searchSpeed,
 };
 
 /** Brings the schema up to date; throws with the failing migration's error. */
