@@ -3,6 +3,7 @@
  * scenario in this one process, and prints one table per measurement. Figures from one run are
  * comparable with each other (ratios); absolute numbers vary with the machine.
  */
+import { availableParallelism, loadavg } from 'node:os';
 import { sql } from 'kysely';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
@@ -53,11 +54,18 @@ async function main() {
       ? ['sqlite']
       : ['sqlite', 'postgres'];
   const out = (text: string) => process.stdout.write(`${text}\n`);
-  out(`Nestmark benchmark · node ${process.version} · databases: ${dialects.join(', ')}\n`);
+  // Two cores shared with other work: the load says how far figures of one run can be trusted.
+  const load = () =>
+    `load average ${loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' ')}`;
+  out(`Nestmark benchmark · node ${process.version} · databases: ${dialects.join(', ')}`);
+  out(`${availableParallelism()} CPUs · ${load()} at the start\n`);
   for (const name of names.length > 0 ? names : Object.keys(scenarios)) {
     const scenario = scenarios[name]!;
     out(`== ${name}: ${scenario.description}`);
     for (const table of await scenario.run({ dialects })) out(`${formatTable(table)}\n`);
+    out(`(${load()} at the end of ${name})\n`);
   }
 }
 

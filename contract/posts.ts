@@ -82,7 +82,7 @@ export const listPostsQuery = z.object({
   withTags: queryBoolean.optional(),
   /** Page size; 0 or absent = all. */
   limit: z.coerce.number().int().min(0).max(INTEGER_MAX).optional(),
-  /** Cursor: posts after this one in the list's order. */
+  /** Cursor: posts after this one in the list's order (with `filter`: in the results' order). */
   after_id: id.optional(),
   /** Skip this many posts (needs a `limit`; not together with `after_id`). */
   offset: z.coerce.number().int().min(0).max(INTEGER_MAX).optional(),
@@ -95,6 +95,7 @@ export const listPostsQuery = z.object({
   /**
    * Search (SPEC §2 Search): case-insensitive substrings of title, text, URL, description and
    * tags, all required; `"exact phrase"`, `-word` to exclude, `tag:name`, `type:link|text`.
+   * Paged by `limit` and `after_id`; with `is_archived`, searches the caller's recycle bin.
    */
   filter: z.string().max(500).optional(),
   /** With `collection_id`: also the posts of every collection below it, newest first. */
@@ -167,7 +168,7 @@ export const postEndpoints = {
     method: 'GET',
     path: '/api/posts',
     summary:
-      "Posts of a collection (`collection_id`, 0 or `is_uncategorized=true` = Uncategorized) by order, highest first, or by `sort`; with `withDescendants=true` also those of every collection below it, newest first; without either, all the caller's posts, newest first; `is_archived=true` lists the recycle bin (with `collection_id`, the posts deleted from that list), last deleted first. Paged by `limit` with `after_id` or `offset` (not both: 400). With a public share token: the shared collection's posts (or a sub-collection's, when the share opens them), read only.",
+      "Posts of a collection (`collection_id`, 0 or `is_uncategorized=true` = Uncategorized) by order, highest first, or by `sort`; with `withDescendants=true` also those of every collection below it, newest first; without either, all the caller's posts, newest first; `is_archived=true` lists the recycle bin (with `collection_id`, the posts deleted from that list), last deleted first. Paged by `limit` with `after_id` or `offset` (not both: 400). `filter` searches (title matches first), paged by `after_id` the same way, in the recycle bin with `is_archived=true`. With a public share token: the shared collection's posts (or a sub-collection's, when the share opens them), read only.",
     auth: 'user-or-share',
     query: listPostsQuery,
     status: 200,

@@ -1,11 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
@@ -42,6 +38,7 @@ import { serializeRequest } from './http/request-log.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import { registerRequestTextRule } from './http/request-text.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { responseSerializerCompiler } from './http/serializer.ts';
 import { registerWebApp } from './http/web-app.ts';
 import type { Clock } from './lib/clock.ts';
 import { createLogMailer, createSmtpMailer, type Mailer } from './lib/mailer.ts';
@@ -70,6 +67,11 @@ export interface AppDependencies {
    * (default true). Tests and benchmarks turn it off and run `app.previews.drain()` themselves.
    */
   backgroundPreviews?: boolean;
+  /**
+   * Check every JSON response against its contract schema (see responseSerializerCompiler):
+   * tests turn it on, so a response that breaks the contract fails a test. Default off.
+   */
+  strictResponses?: boolean;
 }
 
 declare module 'fastify' {
@@ -108,7 +110,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ strict: deps.strictResponses === true }));
   registerErrorHandler(app);
   registerRequestTextRule(app);
   await registerSecurityHeaders(app, { httpsOnly: config.appUrl.startsWith('https:') });

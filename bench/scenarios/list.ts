@@ -1,12 +1,17 @@
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
+import { sql } from 'kysely';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ImportJob } from '../../contract/bookmarks-io.ts';
+import type { DialectName } from '../../server/db/dialect.ts';
 import { generateBookmarkFile } from '../../server/test/generated-bookmarks.ts';
 import { SEED, startBenchServer, type Scenario } from '../harness.ts';
 
-/** Goal of issue "bookmark import and export": the real route at 40 % of a bare one or more. */
-const GOAL_RATIO = 0.4;
+/**
+ * Goals: the real route at 40 % of a bare one or more on SQLite (issue "bookmark import and
+ * export"), 30 % on PostgreSQL, where every query is a round trip to another process.
+ */
+const GOAL_RATIO: Record<DialectName, number> = { sqlite: 0.4, postgres: 0.3 };
 const SECONDS = 10;
 /** The load generator runs in a worker thread, so it does not share the server's event loop. */
 const LOAD = { connections: 10, workers: 1 };
@@ -45,6 +50,10 @@ export const listScenario: Scenario = {
             }
           ).data;
         }
+        // PostgreSQL plans by table statistics, which autovacuum gathers within a minute of an
+        // import; gather them now rather than measure the minute before (as the search
+        // scenario does).
+        if (dialect === 'postgres') await sql`analyze`.execute(server.db);
         const collections = (
           (await (await fetch(`${server.url}/api/collections`, { headers })).json()) as {
             data: { id: number; parent_id: number | null }[];
@@ -73,7 +82,7 @@ export const listScenario: Scenario = {
           Math.round(fixed.requests.average),
           fixed.latency.p99,
           `${(ratio * 100).toFixed(0)} %`,
-          `${GOAL_RATIO * 100} %`,
+          `${GOAL_RATIO[dialect] * 100} %`,
         ]);
       } finally {
         await bare.close();
@@ -95,8 +104,9 @@ export const listScenario: Scenario = {
         rows,
         notes: [
           `${LOAD.connections} connections for ${SECONDS} s each, after 2 s of warm-up; autocannon in a worker thread.`,
-          'Nestmark: the full route (bearer token and session check, access check, page and tags',
-          'queries, response validation); bare: the same JSON body from a route with nothing else.',
+          'Nestmark: the full route (bearer token and session check, access check, one query for the',
+          'page and its tags, the serializer compiled from the contract); bare: the same JSON body',
+          'from a route with nothing else. The machine is shared: compare ratios, with its load.',
         ],
       },
     ];

@@ -1,10 +1,22 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, sql, SqliteDialect, type SqliteDatabase } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  sql,
+  SqliteDialect,
+  type Compilable,
+  type CompiledQuery,
+  type PostgresCursor,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type SqliteDatabase,
+  type SqliteStatement,
+} from 'kysely';
 import { LRUCache } from 'lru-cache';
 import pg from 'pg';
-import type { DialectName } from './dialect.ts';
+import { dialectOf, type DialectName } from './dialect.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -33,7 +45,9 @@ export function openDatabase(options: {
     );
     const url = new URL(options.databaseUrl);
     return {
-      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      db: new Kysely<Database>({
+        dialect: new PostgresDialect({ pool: withNamedStatements(pool) }),
+      }),
       dialect: 'postgres',
       description: `PostgreSQL ${url.host}${url.pathname}`,
     };
@@ -41,6 +55,35 @@ export function openDatabase(options: {
   mkdirSync(options.dataDir, { recursive: true });
   const file = join(options.dataDir, 'nestmark.db');
   return { db: openSqlite(file), dialect: 'sqlite', description: `SQLite ${file}` };
+}
+
+/** Statement names of the SQL texts of `preparedQueries` on PostgreSQL (`s1`, `s2`, …). */
+const statementNames = new Map<string, string>();
+
+/**
+ * Each PostgreSQL connection keeps every named statement it ran: at most this many are named
+ * (shapes include page sizes, which clients choose); later texts run unnamed.
+ */
+const NAMED_STATEMENTS = 1000;
+
+/**
+ * `pool` for Kysely, running the queries of `preparedQueries` as named prepared statements:
+ * PostgreSQL parses and plans each once per connection instead of on every request. Other
+ * queries (any text, unbounded in number) stay unnamed.
+ */
+function withNamedStatements(pool: pg.Pool): PostgresPool {
+  return {
+    end: () => pool.end(),
+    async connect() {
+      const client = await pool.connect();
+      const query = (text: string | PostgresCursor<unknown>, values?: readonly unknown[]) => {
+        const name = typeof text === 'string' ? statementNames.get(text) : undefined;
+        if (name) return client.query({ name, text: text as string, values: [...values!] });
+        return (client.query as (...args: unknown[]) => unknown)(text, values);
+      };
+      return { query, release: () => client.release() } as PostgresPoolClient;
+    },
+  };
 }
 
 /** better-sqlite3 handles under Kysely instances, by adapter: a transaction shares its database's. */
@@ -53,19 +96,44 @@ const STATEMENT_CACHE_SIZE = 500;
 const CACHED_STATEMENT_MAX_LENGTH = 4000;
 
 /**
+ * A statement that reads rows as arrays (better-sqlite3's `raw` mode) and makes them objects
+ * with a function compiled for its columns: better-sqlite3 builds each row object key by key in
+ * native code, which takes about as long as reading the row. The keys and their order stay the
+ * same (with duplicate names, the last column's value, as better-sqlite3 gives).
+ */
+function readingRawRows(statement: SQLite.Statement): SqliteStatement {
+  if (!statement.reader) return statement;
+  const names = statement.columns().map((column) => column.name);
+  // Names are written as JSON string literals: a column name cannot escape the object literal.
+  const fields = names.map((name, index) => `${JSON.stringify(name)}: values[${index}]`);
+  const toRow = new Function('values', `return { ${fields.join(', ')} };`) as (
+    values: unknown[],
+  ) => unknown;
+  statement.raw(true);
+  return {
+    reader: true,
+    all: (parameters) => (statement.all(parameters) as unknown[][]).map(toRow),
+    run: (parameters) => statement.run(parameters),
+    *iterate(parameters) {
+      for (const values of statement.iterate(parameters)) yield toRow(values as unknown[]);
+    },
+  };
+}
+
+/**
  * `database` for Kysely, which prepares every query it runs: the statements of recent queries
  * are kept and reused, so a request's queries skip SQLite's parser and planner. Kysely runs one
  * query at a time on a SQLite connection (a stream holds it to the end), so a kept statement is
  * never in use twice.
  */
 function withStatementCache(database: SQLite.Database): SqliteDatabase {
-  const statements = new LRUCache<string, SQLite.Statement>({ max: STATEMENT_CACHE_SIZE });
+  const statements = new LRUCache<string, SqliteStatement>({ max: STATEMENT_CACHE_SIZE });
   return {
     close: () => database.close(),
     prepare(text) {
       const cached = statements.get(text);
       if (cached) return cached;
-      const statement = database.prepare(text);
+      const statement = readingRawRows(database.prepare(text));
       if (text.length <= CACHED_STATEMENT_MAX_LENGTH) statements.set(text, statement);
       return statement;
     },
@@ -100,4 +168,51 @@ export function sqliteHandleOf(db: Db): SQLite.Database | undefined {
 /** Resolves when the database answers a trivial query; rejects with its error otherwise. */
 export async function pingDatabase(db: Db): Promise<void> {
   await sql`select 1`.execute(db);
+}
+
+/** Stands for the `index`-th argument of a prepared query while it is built. */
+class Slot {
+  constructor(readonly index: number) {}
+}
+
+/**
+ * Queries for a request's hot path, each built and compiled once per dialect and shape and then
+ * run with new argument values: Kysely builds and compiles a query anew on every call, which
+ * costs more than SQLite takes to answer a small query. `shape` is what the SQL depends on (a
+ * small JSON-able value, part of the cache key; the most recent shapes are kept); `build` receives stand-ins for the arguments, to
+ * use as plain values (`where(column, '=', id)`, `limit(n)`), never inspected, combined or used as
+ * a list. Runs on `db` or a transaction; resolves to the rows.
+ */
+export function preparedQueries<S, A extends unknown[], R>(
+  build: (db: Db, shape: S, ...args: A) => Compilable<R>,
+): (db: Db, shape: S, ...args: A) => Promise<R[]> {
+  const compiled = new LRUCache<string, { query: CompiledQuery<R>; sources: unknown[] }>({
+    max: STATEMENT_CACHE_SIZE,
+  });
+  return async (db, shape, ...args) => {
+    const key = `${dialectOf(db)} ${JSON.stringify(shape)}`;
+    let prepared = compiled.get(key);
+    if (!prepared) {
+      const slots = args.map((_, index) => new Slot(index));
+      const query = build(db, shape, ...(slots as A)).compile();
+      prepared = { query, sources: [...query.parameters] };
+      if (!statementNames.has(query.sql) && statementNames.size < NAMED_STATEMENTS) {
+        statementNames.set(query.sql, `s${statementNames.size + 1}`);
+      }
+      compiled.set(key, prepared);
+    }
+    const parameters = prepared.sources.map((source) =>
+      source instanceof Slot ? args[source.index] : source,
+    );
+    const result = await db.executeQuery<R>({ ...prepared.query, parameters });
+    return result.rows;
+  };
+}
+
+/** `preparedQueries` for a query of one shape. */
+export function preparedQuery<A extends unknown[], R>(
+  build: (db: Db, ...args: A) => Compilable<R>,
+): (db: Db, ...args: A) => Promise<R[]> {
+  const run = preparedQueries((db: Db, _shape: null, ...args: A) => build(db, ...args));
+  return (db, ...args) => run(db, null, ...args);
 }

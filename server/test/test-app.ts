@@ -124,6 +124,7 @@ export async function createTestApp(
     fetcher: options.fetcher,
     mailer: options.mailer,
     backgroundPreviews: false,
+    strictResponses: true,
   });
   let users = 0;
 

@@ -1,5 +1,6 @@
 import { subtle, type webcrypto } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
+import { LRUCache } from 'lru-cache';
 
 type CryptoKey = webcrypto.CryptoKey;
 
@@ -40,6 +41,50 @@ export function signAccessToken(claims: AccessTokenClaims, key: CryptoKey, now: 
     .sign(key);
 }
 
+/** A token whose signature checked out: its claims and expiry (seconds since the epoch). */
+interface VerifiedToken {
+  claims: AccessTokenClaims | null;
+  expiresAt: number;
+}
+
+/** How many verified tokens each key remembers (about 200 bytes each). */
+const VERIFIED_TOKENS = 10_000;
+
+/**
+ * Tokens already verified with a key. Every request carries its token, and checking the HMAC
+ * costs more than the rest of the token's checks: a token string verified once stays authentic,
+ * so only its expiry is checked again.
+ */
+const verifiedByKey = new WeakMap<CryptoKey, LRUCache<string, VerifiedToken>>();
+
+/** Checks the signature of `token` (once per token and key); null when it is malformed or forged. */
+async function verify(token: string, key: CryptoKey, now: Date): Promise<VerifiedToken | null> {
+  let verified = verifiedByKey.get(key);
+  if (!verified) {
+    verified = new LRUCache({ max: VERIFIED_TOKENS });
+    verifiedByKey.set(key, verified);
+  }
+  const known = verified.get(token);
+  if (known) return known;
+  let payload;
+  try {
+    ({ payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], currentDate: now }));
+  } catch (error) {
+    // jose checks the signature before the claims, so an expired token's payload is authentic.
+    if (!(error instanceof errors.JWTExpired)) return null;
+    payload = error.payload;
+  }
+  const userId = Number(payload.sub);
+  const { sid, jti, exp } = payload;
+  const valid = Number.isInteger(userId) && typeof sid === 'string' && typeof jti === 'string';
+  const result = {
+    claims: valid ? { userId, sessionId: sid, tokenId: jti } : null,
+    expiresAt: exp ?? 0,
+  };
+  verified.set(token, result);
+  return result;
+}
+
 /**
  * The claims of a token signed with `key`, or null when it is malformed, forged or (unless
  * `allowExpired`, used by refresh) expired at `now`.
@@ -50,16 +95,9 @@ export async function readAccessToken(
   now: Date,
   { allowExpired = false } = {},
 ): Promise<AccessTokenClaims | null> {
-  let payload;
-  try {
-    ({ payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], currentDate: now }));
-  } catch (error) {
-    // jose checks the signature before the claims, so an expired token's payload is authentic.
-    if (!(allowExpired && error instanceof errors.JWTExpired)) return null;
-    payload = error.payload;
-  }
-  const userId = Number(payload.sub);
-  const { sid, jti } = payload;
-  if (!Number.isInteger(userId) || typeof sid !== 'string' || typeof jti !== 'string') return null;
-  return { userId, sessionId: sid, tokenId: jti };
+  const verified = await verify(token, key, now);
+  if (!verified) return null;
+  // As jose does: a token expires at the start of its `exp` second.
+  const expired = verified.expiresAt <= Math.floor(now.getTime() / 1000);
+  return expired && !allowExpired ? null : verified.claims;
 }

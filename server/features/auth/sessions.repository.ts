@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.ts';
+import { preparedQuery, type Db } from '../../db/database.ts';
 
 export interface LiveSession {
   id: string;
@@ -28,9 +28,8 @@ export async function insertSession(
     .execute();
 }
 
-/** A session that has not ended, with its user's permission; undefined otherwise. */
-export async function findLiveSession(db: Db, id: string): Promise<LiveSession | undefined> {
-  const row = await db
+const liveSessionQuery = preparedQuery((db, id: string) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select([
@@ -43,8 +42,12 @@ export async function findLiveSession(db: Db, id: string): Promise<LiveSession |
       'users.permission',
     ])
     .where('sessions.id', '=', id)
-    .where('sessions.ended_at', 'is', null)
-    .executeTakeFirst();
+    .where('sessions.ended_at', 'is', null),
+);
+
+/** A session that has not ended, with its user's permission; undefined otherwise. */
+export async function findLiveSession(db: Db, id: string): Promise<LiveSession | undefined> {
+  const [row] = await liveSessionQuery(db, id);
   return (
     row && {
       id: row.id,

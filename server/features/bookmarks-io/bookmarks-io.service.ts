@@ -1,7 +1,7 @@
 import { exportFileName } from '../../../contract/bookmarks-io.ts';
 import { Permission } from '../../../contract/permissions.ts';
 import type { Db } from '../../db/database.ts';
-import type { CollectionRow, PostRow } from '../../db/schema.ts';
+import type { CollectionRow } from '../../db/schema.ts';
 import type { UserActor } from '../../http/actor.ts';
 import type { FileDownload } from '../../http/endpoint.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -9,7 +9,7 @@ import { getAccessibleCollection } from '../collections/collection-access.ts';
 import { buildTree, subtreeIds, type TreeNode } from '../collections/collection-tree.ts';
 import { listCollectionsOwnedBy } from '../collections/collections.repository.ts';
 import { textOf } from '../posts/post-content.ts';
-import { listPosts } from '../posts/posts.repository.ts';
+import { listPosts, type ListedPost } from '../posts/posts.repository.ts';
 import { listTagsOfPosts } from '../tags/tags.repository.ts';
 import { listLivePostsIn } from './bookmarks-io.repository.ts';
 import type { Bookmark, BookmarkFolder, BookmarkNode } from './netscape-reader.ts';
@@ -35,7 +35,7 @@ export function createBookmarksIoService({
    * A post as a bookmark: a link post as itself, a text note as a link to its post page, its
    * description (a note imported from Shaarli keeps its text there) or else its text as `<DD>`.
    */
-  function toBookmark(row: PostRow, tags: string[]): Bookmark {
+  function toBookmark(row: ListedPost, tags: string[]): Bookmark {
     const dates = { addDate: new Date(row.created_at), lastModified: new Date(row.updated_at) };
     if (row.type === 'link' && row.url !== null) {
       return {
@@ -72,7 +72,7 @@ export function createBookmarksIoService({
      */
     async export(actor: UserActor, query: { collection_id?: number }): Promise<FileDownload> {
       let collections: CollectionRow[] = [];
-      let rows: PostRow[];
+      let rows: ListedPost[];
       if (query.collection_id === 0) {
         rows = await listPosts(
           db,

@@ -1,9 +1,15 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import { preparedQuery, type Db } from '../../db/database.ts';
 import type { CollectionRow } from '../../db/schema.ts';
 
-export function findCollection(db: Db, id: number): Promise<CollectionRow | undefined> {
-  return db.selectFrom('collections').selectAll().where('id', '=', id).executeTakeFirst();
+// Every request about a collection reads it first: compiled once (see preparedQuery).
+const collectionQuery = preparedQuery((db, id: number) =>
+  db.selectFrom('collections').selectAll().where('id', '=', id),
+);
+
+export async function findCollection(db: Db, id: number): Promise<CollectionRow | undefined> {
+  const [row] = await collectionQuery(db, id);
+  return row;
 }
 
 /** All collections a user owns, parents before nothing in particular (build a tree from them). */

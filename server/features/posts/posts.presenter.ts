@@ -1,9 +1,9 @@
 import type { Post } from '../../../contract/posts.ts';
 import type { Tag } from '../../../contract/tags.ts';
-import type { PostRow } from '../../db/schema.ts';
+import type { ListedPost } from './posts.repository.ts';
 
 /** The API view of a post (SPEC §3 Post); `tags` only when they were asked for. */
-export function toPost(row: PostRow, tags?: Tag[]): Post {
+export function toPost(row: ListedPost, tags?: Tag[]): Post {
   return {
     id: row.id,
     type: row.type,

@@ -24,7 +24,9 @@ import { isEmptyQuery, parseSearchQuery } from '../search/search-query.ts';
 import { searchSnippet } from '../search/search-snippet.ts';
 import {
   refreshSearchDocuments,
+  searchCursor,
   searchPosts,
+  type SearchCursor,
   type SearchScope,
 } from '../search/search.repository.ts';
 import {
@@ -230,13 +232,18 @@ export function createPostsService({
 
   /**
    * Where a search looks (issue "search"): a collection (and, with `withDescendants`, all below
-   * it), Uncategorized, or everything the user may read. @throws 404
+   * it), Uncategorized, everything the user may read, or (`is_archived`) the user's recycle bin.
+   * @throws 404; 403 for a share visitor's recycle bin
    */
   async function resolveSearchScope(
     actor: AuthenticatedActor,
     query: z.output<typeof listPostsQuery>,
   ): Promise<SearchScope> {
     const uncategorized = query.is_uncategorized || query.collection_id === 0;
+    if (query.is_archived) {
+      if (actor.kind !== 'user') throw forbidden('A share link opens live posts only.');
+      return { kind: 'recycle-bin', userId: actor.userId };
+    }
     if (actor.kind === 'user') {
       if (uncategorized) return { kind: 'uncategorized', userId: actor.userId };
       if (query.collection_id === undefined) {
@@ -281,24 +288,26 @@ export function createPostsService({
     /**
      * A page of posts: a collection's or Uncategorized by order (or `sort`), all live posts (or a
      * collection's with those below it) newest first, or the recycle bin (of one list) last
-     * deleted first. @throws 404 for a collection the actor cannot see; 400 for an `after_id`
-     * that is not in the listing, `offset` with `after_id` or without `limit`, `sort` on a
-     * listing other than one list.
+     * deleted first; with `filter`, a page of search results (see searchPosts). @throws 404 for
+     * a collection the actor cannot see; 400 for an `after_id` that is not in the listing or the
+     * results, `offset` with `after_id` or without `limit`, `sort` on a listing other than one
+     * list; 403 for a share visitor's recycle bin.
      */
     async list(actor: AuthenticatedActor, query: z.output<typeof listPostsQuery>): Promise<Post[]> {
       const search = query.filter === undefined ? undefined : parseSearchQuery(query.filter);
       if (search && !isEmptyQuery(search)) {
+        const scope = await resolveSearchScope(actor, query);
+        let cursor: SearchCursor | undefined;
         if (query.after_id !== undefined) {
-          throw badRequest('Search results are not paged by after_id; use limit.', {
-            after_id: ['cannot be combined with filter'],
-          });
+          const after = await findPost(db, query.after_id);
+          cursor = after && (await searchCursor(db, scope, search, after));
+          if (!cursor) {
+            throw badRequest('after_id is not a post of these search results.', {
+              after_id: ['is not a post of these search results'],
+            });
+          }
         }
-        const rows = await searchPosts(
-          db,
-          await resolveSearchScope(actor, query),
-          search,
-          query.limit ?? 0,
-        );
+        const rows = await searchPosts(db, scope, search, query.limit ?? 0, cursor);
         const found = await withTags(db, rows, true);
         return found.map((post) => {
           const snippet = searchSnippet(
@@ -336,11 +345,11 @@ export function createPostsService({
         }
       }
       const page = { after, limit: query.limit ?? 0, offset };
-      const rows =
-        sort !== 'manual' && listing.kind === 'list'
-          ? await listSortedPosts(db, listing.scope, sort, page)
-          : await listPosts(db, listing, page);
-      return withTags(db, rows, query.withTags);
+      if (sort !== 'manual' && listing.kind === 'list') {
+        return withTags(db, await listSortedPosts(db, listing.scope, sort, page), query.withTags);
+      }
+      const rows = await listPosts(db, listing, { ...page, withTags: query.withTags });
+      return rows.map((row) => toPost(row, row.tags));
     },
 
     /** A live post. @throws 404 when it does not exist, is in the recycle bin, or is not visible. */

@@ -6,12 +6,22 @@ import { listTagsOfPosts } from '../tags/tags.repository.ts';
 import { searchDocument } from './search-document.ts';
 import type { SearchQuery } from './search-query.ts';
 
-/** Which posts a search looks in (all live). */
+/** Which posts a search looks in: live ones, or those of a user's recycle bin. */
 export type SearchScope =
   | { kind: 'collections'; collectionIds: readonly number[] }
   | { kind: 'uncategorized'; userId: number }
   /** Everything the user may read: their own posts and those of collections shared with them. */
-  | { kind: 'readable'; userId: number; sharedCollectionIds: readonly number[] };
+  | { kind: 'readable'; userId: number; sharedCollectionIds: readonly number[] }
+  | { kind: 'recycle-bin'; userId: number };
+
+/**
+ * Where the previous page of results ended: its last post, and whether that post was among the
+ * title matches (which come first).
+ */
+export interface SearchCursor {
+  post: PostRow;
+  titled: boolean;
+}
 
 /** `text` as a LIKE pattern that matches it literally anywhere (escape character `\`). */
 function containsPattern(text: string): string {
@@ -52,8 +62,12 @@ function ftsMatch(terms: readonly string[]): string {
 
 type PostsQuery = SelectQueryBuilder<Database, 'posts', PostRow>;
 
-/** The order results come in after relevance: a list's own order, else newest first. */
-function sortOf(scope: SearchScope): 'order' | 'created_at' {
+/**
+ * The order results come in after relevance: a list's own order; in the recycle bin, last
+ * deleted first; else newest first.
+ */
+function sortOf(scope: SearchScope): 'order' | 'created_at' | 'archived_at' {
+  if (scope.kind === 'recycle-bin') return 'archived_at';
   return scope.kind === 'uncategorized' ||
     (scope.kind === 'collections' && scope.collectionIds.length === 1)
     ? 'order'
@@ -64,6 +78,9 @@ function inScope<O>(
   qb: SelectQueryBuilder<Database, 'posts', O>,
   scope: SearchScope,
 ): SelectQueryBuilder<Database, 'posts', O> {
+  if (scope.kind === 'recycle-bin') {
+    return qb.where('posts.user_id', '=', scope.userId).where('posts.archived_at', 'is not', null);
+  }
   qb = qb.where('posts.archived_at', 'is', null);
   if (scope.kind === 'collections') {
     return qb.where('posts.collection_id', 'in', [...scope.collectionIds]);
@@ -136,10 +153,50 @@ function sorted<O>(
   return limit > 0 ? qb.limit(limit) : qb;
 }
 
+/** The posts of `qb` after `post` in result order (see `sorted`). */
+function after(qb: PostsQuery, scope: SearchScope, post: PostRow): PostsQuery {
+  const column = `posts.${sortOf(scope)}` as const;
+  const value = post[sortOf(scope)];
+  return qb.where((eb) =>
+    eb.or([eb(column, '<', value), eb.and([eb(column, '=', value), eb('posts.id', '<', post.id)])]),
+  );
+}
+
+/** Without the posts whose title holds every include term (they come first, see searchPosts). */
+function untitled<O>(qb: SelectQueryBuilder<Database, 'posts', O>, query: SearchQuery) {
+  if (query.include.length === 0) return qb;
+  return qb.where((eb) =>
+    eb.not(eb.and(query.include.map((term) => contains('search_title', term)))),
+  );
+}
+
 /**
- * Live posts in `scope` that match `query` (issue "search"): first those whose title holds every
- * word, then the rest; within each, a list's order (one collection or Uncategorized) or newest
- * first. Served by the search index of migration 0006: titles through their own index; the rest
+ * Whether `post` is one of the results of `query` in `scope`, and if so whether among the title
+ * matches: the cursor of the next page. Undefined when it is not a result.
+ */
+export async function searchCursor(
+  db: Db,
+  scope: SearchScope,
+  query: SearchQuery,
+  post: PostRow,
+): Promise<SearchCursor | undefined> {
+  const one = inScope(db.selectFrom('posts').selectAll('posts'), scope).where(
+    'posts.id',
+    '=',
+    post.id,
+  );
+  if (!(await matching(one, query).executeTakeFirst())) return undefined;
+  const titled =
+    query.include.length > 0 &&
+    (await matching(one, query, 'search_title').executeTakeFirst()) !== undefined;
+  return { post, titled };
+}
+
+/**
+ * Posts in `scope` that match `query` (issue "search"): first those whose title holds every
+ * word, then the rest; within each, a list's order (one collection or Uncategorized), last
+ * deleted first (the recycle bin) or newest first, ties by id. `cursor`: the page after that
+ * post. Served by the search index of migration 0006: titles through their own index; the rest
  * from the newest posts in scope when a page fills from them (common words), else through the
  * text index (rare words). `limit` 0 = all.
  */
@@ -148,24 +205,28 @@ export async function searchPosts(
   scope: SearchScope,
   query: SearchQuery,
   limit: number,
+  cursor?: SearchCursor,
 ): Promise<PostRow[]> {
   if (scope.kind === 'collections' && scope.collectionIds.length === 0) return [];
-  const base = inScope(db.selectFrom('posts').selectAll('posts'), scope);
+  const all = inScope(db.selectFrom('posts').selectAll('posts'), scope);
 
-  const titled =
-    query.include.length > 0 ? await matches(db, base, query, 'search_title', scope, limit) : [];
+  const titleFirst = query.include.length > 0 && (cursor === undefined || cursor.titled);
+  const titledFrom = cursor?.titled ? after(all, scope, cursor.post) : all;
+  const titled = titleFirst
+    ? await matches(db, titledFrom, query, 'search_title', scope, limit)
+    : [];
   const wanted = limit > 0 ? limit - titled.length : 0;
   if (limit > 0 && wanted <= 0) return titled;
-  const seen = titled.map((post) => post.id);
-  const rest = seen.length > 0 ? base.where('posts.id', 'not in', seen) : base;
+  const base = cursor && !cursor.titled ? after(all, scope, cursor.post) : all;
+  const rest = untitled(base, query);
 
   if (limit > 0) {
     // The newest posts in scope, as a table of their own named like the original, so that the
     // walk stops after `budget` rows whatever the conditions.
     const fromNewest = (budget: number) => {
-      let newest = db.selectFrom(sorted(db, base, scope, budget).as('posts')).selectAll();
-      if (seen.length > 0) newest = newest.where('posts.id', 'not in', seen);
-      return sorted(db, matching(newest as unknown as PostsQuery, query), scope, wanted).execute();
+      const newest = db.selectFrom(sorted(db, base, scope, budget).as('posts')).selectAll();
+      const candidates = untitled(newest, query) as unknown as PostsQuery;
+      return sorted(db, matching(candidates, query), scope, wanted).execute();
     };
     const found = await fromNewest(SCAN_BUDGET);
     if (found.length === wanted) return [...titled, ...found];

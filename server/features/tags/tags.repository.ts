@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Tag } from '../../../contract/tags.ts';
 import type { Db } from '../../db/database.ts';
+import { dialectOf } from '../../db/dialect.ts';
 
 /** Tag names are unique per user ignoring case: this is the key they are compared by. */
 export function tagKey(name: string): string {
@@ -88,6 +89,26 @@ export async function replacePostTags(
     db,
     [...new Set(tagIds)].map((tag_id) => ({ post_id: postId, tag_id })),
   );
+}
+
+/**
+ * A column for a query over `posts`: the post's tags by name, as a JSON array of `[id, name]`
+ * pairs (text on SQLite, parsed by the driver on PostgreSQL); read it with `tagsOfColumn`. A page
+ * of posts gets its tags in the same query, without a second round trip.
+ */
+export function tagsColumn(db: Db): RawBuilder<unknown> {
+  const pairs =
+    dialectOf(db) === 'postgres'
+      ? sql`coalesce(json_agg(json_build_array(tags.id, tags.name) order by tags.name_key), '[]')`
+      : sql`json_group_array(json_array(tags.id, tags.name) order by tags.name_key)`;
+  return sql`(select ${pairs} from post_tags inner join tags on tags.id = post_tags.tag_id
+    where post_tags.post_id = posts.id)`;
+}
+
+/** The tags in a value of `tagsColumn`. */
+export function tagsOfColumn(value: unknown): Tag[] {
+  const pairs = (typeof value === 'string' ? JSON.parse(value) : value) as [number, string][];
+  return pairs.map(([id, name]) => ({ id, name }));
 }
 
 /** The tags of each post, by name. */

@@ -1,0 +1,75 @@
+import fastJsonStringify, { type Schema } from 'fast-json-stringify';
+import type { FastifySerializerCompiler } from 'fastify';
+import { createSerializerCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+type JsonSchema = { [keyword: string]: unknown };
+
+/**
+ * Rewrites zod's `anyOf: [X, { type: 'null' }]` (a `.nullable()`) as X with `nullable: true`,
+ * which fast-json-stringify writes with one null check; for an `anyOf` it would run a schema
+ * validator on every value to choose the branch.
+ */
+function withNullables(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withNullables);
+  if (value === null || typeof value !== 'object') return value;
+  const schema = Object.fromEntries(
+    Object.entries(value).map(([key, child]) => [key, withNullables(child)]),
+  ) as JsonSchema;
+  const branches = schema.anyOf;
+  if (!Array.isArray(branches) || branches.length !== 2) return schema;
+  const isNull = (branch: JsonSchema) => branch.type === 'null' && Object.keys(branch).length === 1;
+  const other = (branches as JsonSchema[]).find((branch) => !isNull(branch));
+  if (!other || !branches.some(isNull)) return schema;
+  const { anyOf: _anyOf, ...rest } = schema;
+  return { ...rest, ...other, nullable: true };
+}
+
+/** The contract's zod schema of a response (Fastify may hand it over wrapped in `properties`). */
+function zodSchemaOf(schema: unknown): z.ZodType {
+  if (schema instanceof z.ZodType) return schema;
+  const wrapped = (schema as { properties?: unknown } | undefined)?.properties;
+  if (wrapped instanceof z.ZodType) return wrapped;
+  throw new Error(`A response schema is not a zod schema: ${JSON.stringify(schema)}`);
+}
+
+/**
+ * Writes JSON for values that satisfy `schema` (a contract response schema), compiled once by
+ * fast-json-stringify from the JSON schema zod generates for it: the contract stays the one
+ * definition of the wire format. Values are not checked; keys the schema does not name are left
+ * out, as zod leaves them out.
+ */
+export function compileResponseWriter(schema: z.ZodType): (data: unknown) => string {
+  const jsonSchema = z.toJSONSchema(schema, { target: 'draft-7', io: 'output' });
+  return fastJsonStringify(withNullables(jsonSchema) as Schema);
+}
+
+/**
+ * The serializer of every JSON response. By default a compiled writer (`compileResponseWriter`):
+ * handlers build their responses from presenters, which the API tests hold to the contract.
+ * `strict` (tests): every response is also checked against its zod schema (a response that breaks
+ * the contract fails with 500), and must come out byte for byte as `JSON.stringify` of zod's
+ * output, so the compiled writer is checked on every response the tests see.
+ */
+export function responseSerializerCompiler({
+  strict,
+}: {
+  strict: boolean;
+}): FastifySerializerCompiler<unknown> {
+  const checked = createSerializerCompiler({});
+  return (route) => {
+    const write = compileResponseWriter(zodSchemaOf(route.schema));
+    if (!strict) return write;
+    const check = checked(route as Parameters<typeof checked>[0]);
+    return (data) => {
+      const expected = check(data);
+      const written = write(data);
+      if (written !== expected) {
+        throw new Error(
+          `The compiled serializer of ${route.method} ${route.url} wrote ${written}, zod ${expected}`,
+        );
+      }
+      return written;
+    };
+  };
+}
