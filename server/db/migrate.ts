@@ -8,7 +8,7 @@ import * as search from './migrations/0006-search.ts';
 import * as importJobs from './migrations/0007-import-jobs.ts';
 import * as previewQueue from './migrations/0008-preview-queue.ts';
 import * as security from './migrations/0009-security.ts';
-import * as postSorts from './migrations/0014-post-sorts.ts';
+import * as postSorts from './migrations/0010-post-sorts.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from a folder so the compiled server
@@ -23,7 +23,7 @@ const migrations: Record<string, Migration> = {
   '0007-import-jobs': importJobs,
   '0008-preview-queue': previewQueue,
   '0009-security': security,
-  '0014-post-sorts': postSorts,
+  '0010-post-sorts': postSorts,
 };
 
 /** Brings the schema up to date; throws with the failing migration's error. */

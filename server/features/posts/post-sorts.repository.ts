@@ -10,7 +10,7 @@ import { inScope, type PostScope } from './posts.repository.ts';
  * GET /api/posts). Every order ends with the id, so keyset paging (`after`) returns each post
  * exactly once. `title` and `domain` put posts without one last: they are read in two passes,
  * those with a key (by key, then id) and then those without (by id), each served by an index of
- * migration 0014 (whose expressions these must match character for character). The cursor
+ * migration 0010 (whose expressions these must match character for character). The cursor
  * condition repeats its first column as a plain bound (`key >= k`), which both databases turn
  * into an index range; the `or` alone would have them scan from the start of the list.
  */
