@@ -12,16 +12,39 @@ import {
   type GeneratedBookmarkFile,
 } from '../../server/test/generated-bookmarks.ts';
 import { freePort, signInOwner, startServerProcess } from '../../server/test/server-process.ts';
-import { SEED, type Scenario } from '../harness.ts';
+import { percentile, SEED, type Scenario } from '../harness.ts';
 
-/** Goals of issue "bookmark import and export", on SQLite. */
-const GOAL_SECONDS: Record<number, number> = { 10_000: 3, 100_000: 30 };
-const GOAL_RSS_MB = 300;
+/** Goals on SQLite: issue "bookmark import and export", and imports that never stall others. */
+const GOAL_SECONDS: Record<number, number> = { 10_000: 3, 100_000: 10 };
+const GOAL_RSS_MB = 250;
+const GOAL_OTHER_MAX_MS = 250;
+
+/** Pause between two requests of one probe. */
+const PROBE_INTERVAL_MS = 50;
 
 interface Measured {
   seconds: number;
   peakRssMb: number;
-  slowestOtherMs: number;
+  /** Latencies (ms) of the other user's requests sent while the import ran, by probe. */
+  others: Record<'health' | 'list' | 'create', number[]>;
+}
+
+/** Creates a second user through the owner and signs them in; resolves to their access token. */
+async function signUpOther(url: string, ownerToken: string): Promise<string> {
+  const user = { name: 'Other', email: 'other@bench.test', password: 'other-user-password' };
+  const created = await fetch(`${url}/api/users`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${ownerToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify(user),
+  });
+  if (!created.ok) throw new Error(`creating the other user: ${created.status}`);
+  const response = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: user.email, password: user.password }),
+  });
+  const body = (await response.json()) as { data: { token: { access_token: string } } };
+  return body.data.token.access_token;
 }
 
 /**
@@ -38,6 +61,9 @@ async function measure(dialect: DialectName, file: GeneratedBookmarkFile): Promi
     dataDir,
     databaseUrl: postgres?.url,
     entry: 'build',
+    // The probes and the job polling send far more than the default limit allows a minute, and
+    // the bench measures the app, not the general rate limit.
+    rateLimitPerMinute: 0,
   });
   try {
     const token = await signInOwner(server);
@@ -45,17 +71,34 @@ async function measure(dialect: DialectName, file: GeneratedBookmarkFile): Promi
     const get = async <T>(path: string) =>
       ((await (await fetch(`${server.url}${path}`, { headers })).json()) as { data: T }).data;
 
-    // Another client asks for a small page every 50 ms throughout.
+    // Another user, with a list of their own, sends three kinds of request throughout, each
+    // every 50 ms: the health check, a page of their list, and a new post.
+    const other = { authorization: `Bearer ${await signUpOther(server.url, token)}` };
+    const others: Measured['others'] = { health: [], list: [], create: [] };
     let probing = true;
-    let slowestOtherMs = 0;
-    const probe = (async () => {
+    const probe = async (name: keyof Measured['others'], send: () => Promise<Response>) => {
       while (probing) {
         const start = performance.now();
-        await get('/api/posts?limit=20');
-        slowestOtherMs = Math.max(slowestOtherMs, performance.now() - start);
-        await sleep(50);
+        const response = await send();
+        await response.arrayBuffer();
+        if (!response.ok) throw new Error(`${name}: ${response.status}`);
+        others[name].push(performance.now() - start);
+        await sleep(PROBE_INTERVAL_MS);
       }
-    })();
+    };
+    let created = 0;
+    const createPost = () =>
+      fetch(`${server.url}/api/posts`, {
+        method: 'POST',
+        headers: { ...other, 'content-type': 'application/json' },
+        body: JSON.stringify({ content: `A note of the other user, ${++created}` }),
+      });
+    for (let i = 0; i < 20; i++) await createPost();
+    const probes = Promise.all([
+      probe('health', () => fetch(`${server.url}/api/health`)),
+      probe('list', () => fetch(`${server.url}/api/posts?limit=20`, { headers: other })),
+      probe('create', createPost),
+    ]);
 
     const form = new FormData();
     form.append('file', new Blob([file.html], { type: 'text/html' }), 'bookmarks.html');
@@ -72,7 +115,7 @@ async function measure(dialect: DialectName, file: GeneratedBookmarkFile): Promi
     }
     const seconds = (performance.now() - start) / 1000;
     probing = false;
-    await probe;
+    await probes;
     const peakRssMb = server.peakRss() / 1024 / 1024;
     if (job.status !== 'done') throw new Error(`import ${job.status}: ${job.error}`);
 
@@ -80,7 +123,7 @@ async function measure(dialect: DialectName, file: GeneratedBookmarkFile): Promi
     if (visible.length !== file.distinctUrls) {
       throw new Error(`${visible.length} posts visible, ${file.distinctUrls} expected`);
     }
-    return { seconds, peakRssMb, slowestOtherMs };
+    return { seconds, peakRssMb, others };
   } finally {
     await server.stop();
     await postgres?.drop();
@@ -114,6 +157,9 @@ export const importScenario: Scenario = {
       for (const dialect of dialects) {
         const result = await measure(dialect, file);
         const goal = dialect === 'sqlite' ? GOAL_SECONDS[count]! : '-';
+        const all = Object.values(result.others).flat();
+        const latency = (values: number[]) =>
+          `${Math.round(percentile(values, 99))}/${Math.round(Math.max(...values))}`;
         rows.push([
           dialect,
           count.toLocaleString('en'),
@@ -123,7 +169,11 @@ export const importScenario: Scenario = {
           goal,
           Math.round(result.peakRssMb),
           dialect === 'sqlite' ? GOAL_RSS_MB : '-',
-          Math.round(result.slowestOtherMs),
+          latency(result.others.health),
+          latency(result.others.list),
+          latency(result.others.create),
+          Math.round(Math.max(...all)),
+          dialect === 'sqlite' ? GOAL_OTHER_MAX_MS : '-',
         ]);
       }
     }
@@ -139,7 +189,11 @@ export const importScenario: Scenario = {
           'goal s',
           'peak RSS MB',
           'goal MB',
-          'slowest other request ms',
+          'health p99/max ms',
+          'list p99/max ms',
+          'create p99/max ms',
+          'other max ms',
+          'goal ms',
         ],
         rows,
         notes: [
@@ -147,7 +201,9 @@ export const importScenario: Scenario = {
           "database; peak RSS is that process's VmHWM (its peak resident memory), not the benchmark's.",
           'seconds: from the start of the upload until GET /api/imports/{id} reports done; the import',
           'commits once, so every post becomes visible at that moment; all are then fetched and counted.',
-          'slowest other request: GET /api/posts?limit=20 sent every 50 ms by another client meanwhile.',
+          'Meanwhile another user sends, each every 50 ms after the previous answer: GET /api/health,',
+          'GET /api/posts?limit=20 (a page of their own list of 20+ posts) and POST /api/posts (a note);',
+          'p99/max of each, and the slowest of all three ("other max").',
         ],
       },
     ];

@@ -40,12 +40,15 @@ export function freePort(): Promise<number> {
  * Starts the server on `port` with its data in `dataDir` (SQLite there unless `databaseUrl`) and
  * the owner {@link PROCESS_OWNER}; resolves once `GET /api/health` answers.
  * @param options.entry `source` (default) or `build`.
+ * @param options.rateLimitPerMinute `RATE_LIMIT_PER_MINUTE` (0 turns the general limit off);
+ *   the server's default when omitted.
  */
 export async function startServerProcess(options: {
   port: number;
   dataDir: string;
   databaseUrl?: string;
   entry?: 'source' | 'build';
+  rateLimitPerMinute?: number;
 }): Promise<ServerProcess> {
   const args =
     options.entry === 'build' ? ['dist/server/main.js'] : ['--import', 'tsx', 'server/main.ts'];
@@ -57,6 +60,9 @@ export async function startServerProcess(options: {
       HOST: '127.0.0.1',
       DATA_DIR: options.dataDir,
       ...(options.databaseUrl && { DATABASE_URL: options.databaseUrl }),
+      ...(options.rateLimitPerMinute !== undefined && {
+        RATE_LIMIT_PER_MINUTE: String(options.rateLimitPerMinute),
+      }),
       OWNER_EMAIL: PROCESS_OWNER.email,
       OWNER_PASSWORD: PROCESS_OWNER.password,
       LOG_LEVEL: 'warn',

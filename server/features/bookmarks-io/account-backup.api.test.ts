@@ -379,6 +379,83 @@ describe('GET /api/backups and POST /api/backups', () => {
     expect(stored!.content).toBe('<p>hi</p>');
   });
 
+  it('numbers each restored list densely, 1..n by the backup’s order and then its id, whatever orders it gives', async () => {
+    const user = await t.createUser();
+    const stamp = '2026-01-15T10:00:00.000Z';
+    const post = (id: number, order: number, fields: Record<string, unknown> = {}) => ({
+      id,
+      collection_id: 1,
+      type: 'text' as const,
+      title: `Post ${id}`,
+      content: `<p>${id}</p>`,
+      url: null,
+      base_url: null,
+      description: null,
+      color: null,
+      image_path: null,
+      order,
+      archived_at: null,
+      preview_status: null,
+      created_at: stamp,
+      updated_at: stamp,
+      tag_ids: [],
+      ...fields,
+    });
+    const backup: AccountBackup = {
+      format: 'nestmark-backup',
+      version: 1,
+      exported_at: stamp,
+      account: { name: 'A', email: 'a@example.com', theme: 'default' },
+      collections: [
+        {
+          id: 1,
+          parent_id: null,
+          name: 'One',
+          icon_id: null,
+          local_order: 1,
+          created_at: stamp,
+          updated_at: stamp,
+        },
+      ],
+      tags: [],
+      posts: [
+        // One collection: all 7, one 8 and one 1, and a post in the recycle bin.
+        post(10, 7),
+        post(11, 7),
+        post(12, 8),
+        post(13, 1),
+        post(14, 7, { archived_at: stamp }),
+        // Uncategorized: all 7.
+        post(20, 7, { collection_id: null }),
+        post(21, 7, { collection_id: null }),
+        post(22, 7, { collection_id: null }),
+      ],
+      public_shares: [],
+      private_shares: [],
+      files: [],
+    };
+    const res = await restore(t, user, Buffer.from(JSON.stringify(backup)));
+    expect(res.status, res.text).toBe(201);
+    const collectionId = (await t.request('GET', '/api/collections', { token: user.token })).body
+      .data[0].id as number;
+    const list = async (query: string) =>
+      (
+        (await t.request('GET', `/api/posts?${query}`, { token: user.token })).body.data as {
+          title: string;
+          order: number;
+        }[]
+      ).map((shown) => `${shown.title}: ${shown.order}`);
+    expect(await list(`collection_id=${collectionId}`)).toEqual([
+      'Post 12: 4',
+      'Post 11: 3',
+      'Post 10: 2',
+      'Post 13: 1',
+    ]);
+    expect(await list('is_uncategorized=1')).toEqual(['Post 22: 3', 'Post 21: 2', 'Post 20: 1']);
+    // The post in the recycle bin keeps its number: its old place.
+    expect(await list('is_archived=true')).toEqual(['Post 14: 7']);
+  });
+
   it('401 without a token', async () => {
     expect((await t.request('GET', '/api/backups')).status).toBe(401);
     expect(

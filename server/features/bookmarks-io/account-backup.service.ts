@@ -26,6 +26,7 @@ import {
   type RestoredFile,
 } from '../files/files.service.ts';
 import { postContentFields } from '../posts/post-content.ts';
+import { denseOrders } from '../posts/post-order.ts';
 import { insertPosts } from '../posts/posts.repository.ts';
 import { searchDocument } from '../search/search-document.ts';
 import { linkTags, tagKey } from '../tags/tags.repository.ts';
@@ -226,6 +227,9 @@ export function createAccountBackupService({
       );
       const tagIds = new Map(backup.tags.map((tag, index) => [tag.id, newTagIds[index]!]));
       const tagNameOf = new Map(backup.tags.map((tag) => [tag.id, tag.name]));
+      // Each list's live posts are numbered 1..n by the backup's orders, whatever numbers it
+      // gives (docs/API.md "Post lists"); the ids here are the backup's.
+      const orders = denseOrders(backup.posts);
 
       // Where the images are referred to: in any post's HTML, or as the image of which posts.
       const inContent = new Set<string>();
@@ -254,7 +258,7 @@ export function createAccountBackupService({
             color: post.color,
             image_path:
               post.image_path === null ? null : (newPaths.get(post.image_path) ?? post.image_path),
-            order: post.order,
+            order: orders.get(post.id)!,
             archived_at: post.archived_at,
             created_at: post.created_at,
             updated_at: post.updated_at,

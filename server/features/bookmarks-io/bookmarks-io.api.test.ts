@@ -280,6 +280,45 @@ describe('POST /api/imports and GET /api/imports/{id}', () => {
     );
   });
 
+  it('fails an import into a shared collection whose share was revoked while it ran, leaving nothing (security finding 10)', async () => {
+    const owner = await t.createUser();
+    const editor = await t.createUser();
+    const shared = (await created(owner, '/api/collections', { name: 'Shared' })).id as number;
+    const share = await created(owner, '/api/shares/private', {
+      collection_id: shared,
+      user_id: editor.id,
+      permission: 7,
+    });
+    const before = await rowCounts();
+
+    // 10,000 bookmarks: the owner's revocation lands while the import is still reading.
+    const started = await startImport(
+      t,
+      editor,
+      'flat.htm',
+      corpus('netscape-go/flat10000.htm'),
+      `collection_id=${shared}`,
+    );
+    expect(started.status).toBe(202);
+    const revoked = await t.request('DELETE', `/api/shares/private/${share.id}`, {
+      token: owner.token,
+    });
+    expect(revoked.status).toBe(204);
+    expect(
+      (await t.request('GET', `/api/imports/${started.body.data.id}`, { token: editor.token })).body
+        .data.status,
+    ).toBe('running');
+
+    const job = await waitForImport(t, editor, started.body.data.id);
+    expect(job).toMatchObject({ status: 'failed', summary: null });
+    expect(job.error).toMatch(/no longer .* shared with you/);
+    const owned = await t.request('GET', `/api/posts?collection_id=${shared}`, {
+      token: owner.token,
+    });
+    expect(owned.body.data).toEqual([]);
+    expect(await rowCounts()).toEqual({ ...before, jobs: before.jobs + 1 });
+  }, 60_000);
+
   it('marks a running job of a process that stopped beating as interrupted', async () => {
     const user = await t.createUser();
     const now = t.clock().toISOString();

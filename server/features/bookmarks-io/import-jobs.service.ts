@@ -19,7 +19,6 @@ import { randomId } from '../../lib/random-token.ts';
 import { getAccessibleCollection } from '../collections/collection-access.ts';
 import { subtreeIds } from '../collections/collection-tree.ts';
 import {
-  findCollection,
   insertCollection,
   listCollectionsOwnedBy,
   listSiblingIds,
@@ -137,7 +136,7 @@ export function createImportJobsService({
   async function run(
     job: ImportJobRow,
     reader: BookmarkFileReader,
-    context: { ownerId: number; target: CollectionRow | null; signal: AbortSignal },
+    context: { actor: UserActor; target: CollectionRow | null; signal: AbortSignal },
   ): Promise<void> {
     const report = createReporter(job.id);
     try {
@@ -192,16 +191,39 @@ export function createImportJobsService({
   }
 
   /**
-   * Writes the plan, consuming its posts: the collection it lands in (new, or the target), its
-   * folders (inside an existing target, a folder joins an existing sub-collection of the same
-   * name), the tags, the posts in batches with their tag links (URLs already in the target left
-   * out with `skip`).
+   * In the save transaction, before anything is written: the actor may still write to the target
+   * (its share may have been revoked while the file was read; security finding 10).
+   * @returns the target as it is now.
+   * @throws 422 when they no longer may, or the target is gone.
+   */
+  async function targetStillWritable(
+    trx: Db,
+    actor: UserActor,
+    target: CollectionRow,
+  ): Promise<CollectionRow> {
+    try {
+      return await getAccessibleCollection(trx, actor, target.id, Permission.WRITE);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      throw unprocessable(
+        'You can no longer add posts to the collection this import was going into (it was deleted or is no longer shared with you). Nothing of the import was saved.',
+      );
+    }
+  }
+
+  /**
+   * Writes the plan, consuming its posts: the collection it lands in (new, or the target, which
+   * the actor must still be allowed to write to), its folders (inside an existing target, a
+   * folder joins an existing sub-collection of the same name), the tags, the posts in batches
+   * with their tag links (URLs already in the target left out with `skip`). The posts belong to
+   * the target's owner, or to the actor.
+   * @throws 422 when the actor may no longer write to the target, or it is gone.
    */
   async function save(
     trx: Db,
     plan: ImportPlan,
     options: {
-      ownerId: number;
+      actor: UserActor;
       target: CollectionRow | null;
       fileName: string;
       duplicates: DuplicateMode;
@@ -209,7 +231,9 @@ export function createImportJobsService({
       onProgress?: (created: number) => Promise<void>;
     },
   ): Promise<ImportSummary> {
-    const { ownerId, target } = options;
+    const target =
+      options.target && (await targetStillWritable(trx, options.actor, options.target));
+    const ownerId = target?.user_id ?? options.actor.userId;
     const now = clock().toISOString();
     let rootId: number;
     let collections = 0;
@@ -220,7 +244,6 @@ export function createImportJobsService({
     const existingUrls = new Set<string>();
     let baseOrder = new Map<number, number>();
     if (target) {
-      if (!(await findCollection(trx, target.id))) throw notFound('Collection');
       rootId = target.id;
       const owned = await listCollectionsOwnedBy(trx, ownerId);
       const inTarget = subtreeIds(owned, rootId);
@@ -459,7 +482,7 @@ export function createImportJobsService({
       });
       const abort = new AbortController();
       const finished = run(job, reader, {
-        ownerId: target?.user_id ?? actor.userId,
+        actor,
         target,
         signal: abort.signal,
       }).finally(() => running.delete(job.id));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planRestore } from './post-order.ts';
+import { denseOrders, planRestore } from './post-order.ts';
 import { PLACE_LOST } from './posts.repository.ts';
 
 /**
@@ -75,5 +75,51 @@ describe('planRestore', () => {
       [1, 2],
       [2, 4],
     ]);
+  });
+});
+
+describe('denseOrders', () => {
+  const live = (id: number, collection_id: number | null, order: number) => ({
+    id,
+    collection_id,
+    order,
+    archived_at: null,
+  });
+
+  it('numbers each list 1..n by the given order, ties by id (the higher id above)', () => {
+    const orders = denseOrders([
+      live(10, 1, 7),
+      live(11, 1, 7),
+      live(12, 1, 8),
+      live(13, 1, 1),
+      live(20, null, 7),
+      live(21, null, 7),
+      live(30, 2, -5),
+      live(31, 2, 1000),
+    ]);
+    expect(Object.fromEntries(orders)).toEqual({
+      10: 2,
+      11: 3,
+      12: 4,
+      13: 1,
+      20: 1,
+      21: 2,
+      30: 1,
+      31: 2,
+    });
+  });
+
+  it('leaves the order of posts in the recycle bin as given, outside the numbering', () => {
+    const orders = denseOrders([
+      live(1, 1, 5),
+      { id: 2, collection_id: 1, order: 9, archived_at: '2026-01-15T10:00:00.000Z' },
+      live(3, 1, 9),
+    ]);
+    expect(Object.fromEntries(orders)).toEqual({ 1: 1, 2: 9, 3: 2 });
+  });
+
+  it('keeps dense orders as they are', () => {
+    const given = [live(4, 1, 3), live(5, 1, 1), live(6, 1, 2)];
+    expect(Object.fromEntries(denseOrders(given))).toEqual({ 4: 3, 5: 1, 6: 2 });
   });
 });

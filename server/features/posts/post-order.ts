@@ -48,6 +48,36 @@ export async function renumberList(db: Db, scope: PostScope): Promise<void> {
   await renumberLiveOrders(db, scope);
 }
 
+/**
+ * Orders for posts written all at once with orders of their own (restore of a backup, which is
+ * just a file: its orders may repeat or leave gaps). The live posts of each list (a collection,
+ * or Uncategorized: `collection_id` null) are numbered densely 1..n by their given `order`, ties
+ * by `id` (the higher id above), as renumberList does in the database; posts in the recycle bin
+ * (`archived_at` set) keep their `order`, their old place. Pure.
+ * @param posts with distinct ids, all of one user.
+ * @returns the order of each post, by id.
+ */
+export function denseOrders(
+  posts: readonly Pick<PostRow, 'id' | 'collection_id' | 'order' | 'archived_at'>[],
+): Map<number, number> {
+  const orders = new Map<number, number>();
+  const lists = new Map<number | null, (typeof posts)[number][]>();
+  for (const post of posts) {
+    if (post.archived_at !== null) {
+      orders.set(post.id, post.order);
+      continue;
+    }
+    const list = lists.get(post.collection_id);
+    if (list) list.push(post);
+    else lists.set(post.collection_id, [post]);
+  }
+  for (const list of lists.values()) {
+    list.sort((a, b) => a.order - b.order || a.id - b.id);
+    for (const [index, post] of list.entries()) orders.set(post.id, index + 1);
+  }
+  return orders;
+}
+
 /** Where posts restored into one list go: their new orders, and how the live posts move up. */
 export interface RestorePlan {
   /** The new order of each restored post, by id. */
