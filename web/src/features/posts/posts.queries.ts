@@ -16,7 +16,7 @@ import { callApi } from '../../lib/api-client.ts';
 import { useShareAccess } from '../shares/share-access.ts';
 import { UNCATEGORIZED_ID } from '../collections/collection-tree.ts';
 import { contentFromPlainText } from './post-content.ts';
-import { movePostInPages, orderAfterMove } from './post-order.ts';
+import { movePostInPages, orderAfterMove, removePostFromPages } from './post-order.ts';
 
 /** Query keys of the posts feature; a list is keyed by collection (0 = Uncategorized). */
 export const postKeys = {
@@ -121,8 +121,12 @@ function addOnTop(queryClient: QueryClient, post: ListedPost) {
   );
 }
 
+/** Takes a post out of every list, renumbering the posts above it (SPEC §4 Delete). */
 function removeFromLists(queryClient: QueryClient, id: number) {
-  mapPages(queryClient, null, (page) => page.filter((post) => post.id !== id));
+  queryClient.setQueriesData<PostPages>(
+    { queryKey: postKeys.lists },
+    (data) => data && { ...data, pages: removePostFromPages(data.pages, id) },
+  );
 }
 
 /** Replaces a post wherever a list shows it. */
@@ -408,7 +412,7 @@ export function useRecycleBin() {
 
 /**
  * Restores a post from the recycle bin (SPEC §4: PATCH is_archived false); the server puts it
- * back on top of its collection, or into Uncategorized when that collection is gone.
+ * back at its place in its collection, or on top of Uncategorized when that collection is gone.
  */
 export function useRestorePost() {
   const queryClient = useQueryClient();
@@ -420,8 +424,12 @@ export function useRestorePost() {
       queryClient.setQueryData<Post[]>(postKeys.recycleBin, (posts) =>
         posts?.filter((other) => other.id !== post.id),
       );
-      addOnTop(queryClient, post);
-      return markListsStale(queryClient);
+      // The server puts it back at its old place and renumbers the posts above: its list is read
+      // again rather than guessed.
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: postKeys.list(listIdOf(post)) }),
+        markListsStale(queryClient),
+      ]);
     },
   });
 }
