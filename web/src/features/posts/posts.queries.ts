@@ -8,7 +8,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import type { Post } from '../../../../contract/posts.ts';
 import { postEndpoints } from '../../../../contract/posts.ts';
 import type { EndpointInput } from '../../../../contract/endpoint.ts';
@@ -17,6 +17,13 @@ import { useShareAccess } from '../shares/share-access.ts';
 import { UNCATEGORIZED_ID } from '../collections/collection-tree.ts';
 import { contentFromPlainText } from './post-content.ts';
 import { movePostInPages, orderAfterMove, removePostFromPages } from './post-order.ts';
+import {
+  isPreviewPending,
+  mergeRefreshedPage,
+  pendingPageIndexes,
+  PREVIEW_REFRESH_ROUNDS,
+  previewRefreshDelay,
+} from './preview-refresh.ts';
 
 /** Query keys of the posts feature; a list is keyed by collection (0 = Uncategorized). */
 export const postKeys = {
@@ -29,12 +36,14 @@ export const postKeys = {
     shareToken === undefined
       ? (['posts', 'detail', id] as const)
       : (['posts', 'detail', id, { shareToken }] as const),
-  /** Lists read whole rather than paged: searches, tag pages and the recycle bin. */
+  /** Lists other than a collection's: searches, tag pages and the recycle bin. */
   reads: ['posts', 'read'] as const,
   search: (filter: string, collectionId: number | null) =>
     ['posts', 'read', 'search', { filter, collectionId }] as const,
-  tagged: (tagId: number) => ['posts', 'read', 'tag', tagId] as const,
+  tagged: (tagId: number, pageSize: number) =>
+    ['posts', 'read', 'tag', tagId, { pageSize }] as const,
   recycleBin: ['posts', 'read', 'recycle-bin'] as const,
+  recycleBinPage: (pageSize: number) => ['posts', 'read', 'recycle-bin', { pageSize }] as const,
   /** Every mutation that writes a post: while one runs, dragging waits (SPEC §4). */
   writes: ['posts', 'write'] as const,
 };
@@ -47,7 +56,131 @@ export type PlaceholderPost = Omit<Post, 'type'> & { type: 'placeholder' };
 /** A post as a list holds it. */
 export type ListedPost = Post | PlaceholderPost;
 
-type PostPages = InfiniteData<ListedPost[], number | undefined>;
+/** The pages of a list read by cursor; each page's param is the cursor it was read after. */
+export type PostPages = InfiniteData<ListedPost[], number | undefined>;
+
+/** Which posts a paged list shows (GET /api/posts without its paging fields). */
+type ListFilter = Omit<
+  NonNullable<EndpointInput<typeof postEndpoints.list>['query']>,
+  'limit' | 'after_id' | 'withTags'
+>;
+
+/** One page of GET /api/posts, with tags: `limit` posts after the post `afterId`. */
+async function readPage(
+  filter: ListFilter,
+  limit: number,
+  afterId: number | undefined,
+  signal: AbortSignal,
+  bearer: string | undefined,
+): Promise<ListedPost[]> {
+  return (
+    await callApi(postEndpoints.list, {
+      query: { ...filter, limit, after_id: afterId, withTags: true },
+      signal,
+      bearer,
+    })
+  ).data;
+}
+
+/** Where a paged list is on screen: the first and last index of the posts shown, or null. */
+export type PostsInView = () => { first: number; last: number } | null;
+
+/**
+ * Keeps the pending link previews of the paged list under `queryKey` up to date: while a loaded
+ * page (one in view, when `inView` says) holds a pending post, that page is read again (one
+ * request per page, pauses growing from 1 s to 10 s) and its fresh posts put in; it stops when
+ * none is pending, or after PREVIEW_REFRESH_ROUNDS rounds.
+ */
+function usePreviewRefresh(
+  queryKey: readonly unknown[],
+  data: PostPages | undefined,
+  readAfter: (
+    afterId: number | undefined,
+    limit: number,
+    signal: AbortSignal,
+  ) => Promise<ListedPost[]>,
+  inView: PostsInView | undefined,
+) {
+  const queryClient = useQueryClient();
+  const anyPending = data?.pages.some((page) => page.some(isPreviewPending)) ?? false;
+  const refresh = useEffectEvent(async (signal: AbortSignal) => {
+    const current = queryClient.getQueryData<PostPages>(queryKey);
+    if (!current) return;
+    await Promise.all(
+      pendingPageIndexes(current.pages, inView?.()).map(async (index) => {
+        const page = current.pages[index]!;
+        const fresh = await readAfter(current.pageParams[index], page.length, signal);
+        queryClient.setQueryData<PostPages>(
+          queryKey,
+          (latest) =>
+            latest && {
+              ...latest,
+              pages: latest.pages.map((other, at) =>
+                at === index ? mergeRefreshedPage(other, fresh) : other,
+              ),
+            },
+        );
+      }),
+    );
+  });
+  const listKey = JSON.stringify(queryKey);
+  useEffect(() => {
+    if (!anyPending) return;
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const schedule = (round: number) => {
+      timer = setTimeout(() => {
+        // A failed read is tried again next round, like a page still pending.
+        void refresh(controller.signal)
+          .catch(() => undefined)
+          .then(() => {
+            if (!controller.signal.aborted && round + 1 < PREVIEW_REFRESH_ROUNDS)
+              schedule(round + 1);
+          });
+      }, previewRefreshDelay(round));
+    };
+    schedule(0);
+    return () => {
+      controller.abort();
+      clearTimeout(timer);
+    };
+  }, [anyPending, listKey]);
+}
+
+/**
+ * A list of posts read by cursor (SPEC §4: the cursor is the last post's id; loading stops when
+ * a page comes back empty), `pageSize` at a time, with tags; pending link previews refresh by
+ * page (usePreviewRefresh).
+ */
+function usePagedPosts(
+  queryKey: readonly unknown[],
+  filter: ListFilter,
+  pageSize: number,
+  options: { bearer?: string; inView?: PostsInView } = {},
+) {
+  const { bearer, inView } = options;
+  const list = useInfiniteQuery<
+    ListedPost[],
+    Error,
+    PostPages,
+    readonly unknown[],
+    number | undefined
+  >({
+    queryKey,
+    queryFn: ({ pageParam, signal }) => readPage(filter, pageSize, pageParam, signal, bearer),
+    initialPageParam: undefined as number | undefined,
+    // The cursor is the last saved post; a placeholder being pasted is not one the server knows.
+    getNextPageParam: (lastPage) =>
+      lastPage.filter((post) => post.type !== 'placeholder').at(-1)?.id,
+  });
+  usePreviewRefresh(
+    queryKey,
+    list.data,
+    (afterId, limit, signal) => readPage(filter, limit, afterId, signal, bearer),
+    inView,
+  );
+  return list;
+}
 
 /** The list a post belongs to: its collection, or 0 for Uncategorized. */
 function listIdOf(post: Pick<Post, 'collection_id'>): number {
@@ -55,31 +188,17 @@ function listIdOf(post: Pick<Post, 'collection_id'>): number {
 }
 
 /**
- * The posts of a collection, highest order first, in pages of `pageSize` (SPEC §4: the cursor is
- * the last post's id; loading stops when a page comes back empty).
+ * The posts of a collection, highest order first, in pages of `pageSize` (read through the
+ * public share when the page is seen through one).
  */
-export function usePostList(collectionId: number, pageSize: number) {
-  const shareToken = useShareAccess()?.token;
-  return useInfiniteQuery({
-    queryKey: postKeys.page(collectionId, pageSize, shareToken),
-    queryFn: async ({ pageParam, signal }): Promise<ListedPost[]> =>
-      (
-        await callApi(postEndpoints.list, {
-          query: {
-            collection_id: collectionId,
-            limit: pageSize,
-            after_id: pageParam,
-            withTags: true,
-          },
-          signal,
-          bearer: shareToken,
-        })
-      ).data,
-    initialPageParam: undefined as number | undefined,
-    // The cursor is the last saved post; a placeholder being pasted is not one the server knows.
-    getNextPageParam: (lastPage) =>
-      lastPage.filter((post) => post.type !== 'placeholder').at(-1)?.id,
-  });
+export function usePostList(collectionId: number, pageSize: number, inView?: PostsInView) {
+  const bearer = useShareAccess()?.token;
+  return usePagedPosts(
+    postKeys.page(collectionId, pageSize, bearer),
+    { collection_id: collectionId },
+    pageSize,
+    { bearer, inView },
+  );
 }
 
 /** One post, with its tags, for the editor; read with a public share's token when given. */
@@ -339,40 +458,8 @@ export function useUpdatingPostIds(): Set<number> {
   return new Set(ids.filter((id): id is number => id !== undefined));
 }
 
-/** Polls a pending preview with growing pauses (1 s, growing by half to 10 s), about 2 minutes. */
-const PREVIEW_POLLS = 18;
-function previewPollDelay(polls: number): number {
-  return Math.min(1_000 * 1.5 ** Math.max(polls - 1, 0), 10_000);
-}
-
-/**
- * While a link post's preview is pending, asks for the post now and then and puts the finished
- * one into the lists, so its card fills in by itself.
- */
-export function usePendingPreview(post: ListedPost) {
-  const queryClient = useQueryClient();
-  const pending = post.type === 'link' && post.preview_status === 'pending';
-  const query = useQuery({
-    ...postQuery(post.id),
-    enabled: pending,
-    staleTime: 0,
-    refetchInterval: (current) => {
-      const polls = current.state.dataUpdateCount;
-      if (current.state.data?.preview_status !== 'pending' || polls > PREVIEW_POLLS) return false;
-      return previewPollDelay(polls);
-    },
-  });
-  const fresh = query.data;
-  useEffect(() => {
-    if (pending && fresh && fresh.preview_status !== 'pending') replaceInLists(queryClient, fresh);
-  }, [pending, fresh, queryClient]);
-}
-
 /** Query of GET /api/posts read whole (limit 0), with tags, under `queryKey`. */
-function readWholeQuery(
-  queryKey: readonly unknown[],
-  query: Omit<NonNullable<EndpointInput<typeof postEndpoints.list>['query']>, 'limit' | 'withTags'>,
-) {
+function readWholeQuery(queryKey: readonly unknown[], query: ListFilter) {
   return queryOptions({
     queryKey,
     queryFn: async ({ signal }) =>
@@ -384,7 +471,8 @@ function readWholeQuery(
 /**
  * SPEC §2 Search: the posts matching `filter` (the query language passes through), in the
  * collection `collectionId` and below it when given (null = everywhere); all of them (limit 0),
- * each with the server's snippet of the match. Runs only with a filter or a collection.
+ * each with the server's snippet of the match. Runs only with a filter or a collection. While a
+ * result's link preview is pending the search is read again (one request, growing pauses).
  */
 export function useSearchPosts(filter: string, collectionId: number | null) {
   const trimmed = filter.trim();
@@ -397,17 +485,33 @@ export function useSearchPosts(filter: string, collectionId: number | null) {
     enabled: trimmed !== '' || collectionId !== null,
     // The previous results stay while the next ones load, so typing does not flash the list.
     placeholderData: (previous) => previous,
+    refetchInterval: (query) => {
+      const reads = query.state.dataUpdateCount;
+      const pending = query.state.data?.some(isPreviewPending) ?? false;
+      return pending && reads <= PREVIEW_REFRESH_ROUNDS ? previewRefreshDelay(reads - 1) : false;
+    },
   });
 }
 
-/** SPEC §2 Tags: the posts carrying the tag `tagId` (GET /api/posts?tag_id=). */
-export function useTaggedPosts(tagId: number) {
-  return useQuery(readWholeQuery(postKeys.tagged(tagId), { tag_id: tagId }));
+/** SPEC §2 Tags: the posts carrying the tag `tagId` (GET /api/posts?tag_id=), newest first. */
+export function useTaggedPosts(tagId: number, pageSize: number, inView?: PostsInView) {
+  return usePagedPosts(postKeys.tagged(tagId, pageSize), { tag_id: tagId }, pageSize, { inView });
 }
 
 /** SPEC §2 Recycle bin: the user's deleted posts, last deleted first (is_archived=true). */
-export function useRecycleBin() {
-  return useQuery(readWholeQuery(postKeys.recycleBin, { is_archived: true }));
+export function useRecycleBin(pageSize: number, inView?: PostsInView) {
+  return usePagedPosts(postKeys.recycleBinPage(pageSize), { is_archived: true }, pageSize, {
+    inView,
+  });
+}
+
+/** Takes a post out of every recycle bin list. */
+function removeFromRecycleBin(queryClient: QueryClient, id: number) {
+  queryClient.setQueriesData<PostPages>(
+    { queryKey: postKeys.recycleBin },
+    (data) =>
+      data && { ...data, pages: data.pages.map((page) => page.filter((post) => post.id !== id)) },
+  );
 }
 
 /**
@@ -421,9 +525,7 @@ export function useRestorePost() {
     mutationFn: async ({ id }: { id: number }) =>
       (await callApi(postEndpoints.update, { params: { id }, body: { is_archived: false } })).data,
     onSuccess: (post) => {
-      queryClient.setQueryData<Post[]>(postKeys.recycleBin, (posts) =>
-        posts?.filter((other) => other.id !== post.id),
-      );
+      removeFromRecycleBin(queryClient, post.id);
       // The server puts it back at its old place and renumbers the posts above: its list is read
       // again rather than guessed.
       return Promise.all([
@@ -444,7 +546,10 @@ export function useClearRecycleBin() {
     mutationFn: () => callApi(postEndpoints.clearRecycleBin, { query: { is_trashed: true } }),
     onSettled: async () => {
       await queryClient.cancelQueries({ queryKey: postKeys.recycleBin });
-      queryClient.setQueryData<Post[]>(postKeys.recycleBin, []);
+      queryClient.setQueriesData<PostPages>(
+        { queryKey: postKeys.recycleBin },
+        (data) => data && { pages: [[]], pageParams: [undefined] },
+      );
     },
   });
 }
