@@ -58,7 +58,9 @@ export function PostCard({
       className={clsx(
         'z-10 flex shrink-0 items-center gap-0.5',
         view === 'list' ? 'relative' : 'absolute top-2 right-2',
-        view === 'grid' && 'rounded-lg bg-surface/90 backdrop-blur-sm',
+        // Over the picture: shown on hover or focus on desktop, like the card's own buttons.
+        view === 'grid' &&
+          'rounded-lg bg-surface/90 backdrop-blur-sm md:opacity-0 md:group-focus-within:opacity-100 md:group-hover:opacity-100',
       )}
     >
       {updating ? (
@@ -232,6 +234,9 @@ function LinkPostCard({ post, actions, updating, footer, view }: Omit<CardBodyPr
         {actions}
         <div className="flex min-h-0 flex-1 flex-col gap-1.5 p-3">
           <h2 className="line-clamp-2 text-sm leading-snug font-semibold">{title}</h2>
+          {post.description && (
+            <p className="line-clamp-2 text-xs text-fg-muted">{post.description}</p>
+          )}
           <div className="mt-auto flex min-w-0 items-center gap-1.5 text-xs text-fg-subtle">
             {favicon}
             <span className="truncate">{domain}</span>
@@ -320,15 +325,25 @@ function TextPostCard({ post, actions, updating, editable, footer, view }: CardB
     return (
       <article
         aria-busy={updating || undefined}
-        className={clsx(cardClasses, tileClasses, 'gap-2 p-3', updating && 'opacity-70')}
+        className={clsx(cardClasses, tileClasses, updating && 'opacity-70')}
       >
-        <h2 className="line-clamp-2 pr-16 text-sm leading-snug font-semibold">{title}</h2>
-        {actions}
+        {/* Where a link has its picture, a note shows its first lines, like a page. */}
         <div
-          className="rich-content line-clamp-6 min-h-0 overflow-hidden text-xs text-fg-muted [&_input]:pointer-events-none"
+          aria-hidden
+          className="rich-content h-28 shrink-0 overflow-hidden border-b border-line bg-surface-muted/60 px-3 pt-3 text-[0.6875rem] leading-snug text-fg-muted sm:h-32 [&_input]:pointer-events-none"
           // The server sanitizes every post's HTML with an allowlist before storing it.
           dangerouslySetInnerHTML={{ __html: html }}
         />
+        {actions}
+        <div className="flex min-h-0 flex-1 flex-col gap-1.5 p-3">
+          <h2 className="line-clamp-2 text-sm leading-snug font-semibold">{title}</h2>
+          <div className="mt-auto flex min-w-0 items-center gap-1.5 text-xs text-fg-subtle">
+            <NotebookText aria-hidden className="size-4 shrink-0" />
+            <time dateTime={post.created_at} className="truncate">
+              {dateFormat.format(new Date(post.created_at))}
+            </time>
+          </div>
+        </div>
       </article>
     );
   }
