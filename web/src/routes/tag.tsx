@@ -28,10 +28,13 @@ export function TagRoute() {
 function GoBack({ fallback }: { fallback: string }) {
   const navigate = useNavigate();
   useEffect(() => {
-    // React Router numbers the entries of this visit: 0 is the page the visit began on.
-    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (index > 0) void navigate(-1);
-    else void navigate(fallback, { replace: true });
+    // Queued, so an effect run twice (React's strict mode) goes back once.
+    const queued = setTimeout(() => {
+      // A tab opened on this address has nothing to go back to.
+      if (window.history.length > 1) void navigate(-1);
+      else void navigate(fallback, { replace: true });
+    });
+    return () => clearTimeout(queued);
   }, [navigate, fallback]);
   return <PageSpinner />;
 }
