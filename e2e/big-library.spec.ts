@@ -74,10 +74,10 @@ test('a 10,000-bookmark collection: first cards at once, three views, scrolled t
   const started = Date.now();
   await sidebar.getByRole('link', { name, exact: true }).click();
   await expect(posts(page).getByRole('heading', { name: 'Bookmark 00001' })).toBeVisible();
-  testInfo.annotations.push({
-    type: 'first cards',
-    description: `${Date.now() - started} ms from the click (loaded machine)`,
-  });
+  // Reported, not asserted: the machine running the journeys is shared and its load varies.
+  const firstCards = `first cards ${Date.now() - started} ms after the click`;
+  testInfo.annotations.push({ type: 'first cards', description: firstCards });
+  process.stdout.write(`${firstCards}\n`);
   // An imported bookmark shows its title and description while its preview is pending.
   await expect(posts(page).getByText('Description of bookmark 00001')).toBeVisible();
   await expect(posts(page).getByRole('heading', { name: 'Bookmark 00001' })).toHaveCount(1);
