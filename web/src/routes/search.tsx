@@ -6,7 +6,7 @@ import { usePermissionOfCollection } from '../features/collections/collection-pe
 import { flattenTree } from '../features/collections/collection-tree.ts';
 import { useCollectionTree } from '../features/collections/collections.queries.ts';
 import { PostResults } from '../features/posts/post-results.tsx';
-import { useSearchPosts } from '../features/posts/posts.queries.ts';
+import { useSearchPosts } from '../features/search/search.queries.ts';
 import { SearchBar, type SearchScope } from '../features/search/search-bar.tsx';
 import { SearchMatch } from '../features/search/search-match.tsx';
 import { useDebouncedValue } from '../lib/use-debounced-value.ts';

@@ -1,6 +1,5 @@
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
-import { NotebookText } from 'lucide-react';
 import { Fragment, lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { POST_MENU_ABOVE_PERMISSION } from '../../../../contract/permissions.ts';
@@ -16,17 +15,25 @@ import { PostMenu } from './post-menu.tsx';
 import type { PostView } from './post-view.tsx';
 import type { ListedPost } from './posts.queries.ts';
 
+// List lines and grid tiles load when a list is first shown that way (first-page weight).
+const CompactLinkPost = lazy(async () => ({
+  default: (await import('./post-card-compact.tsx')).CompactLinkPost,
+}));
+const CompactTextPost = lazy(async () => ({
+  default: (await import('./post-card-compact.tsx')).CompactTextPost,
+}));
+
 // The editor (Tiptap) loads only when a note is edited in place: it is most of the app's weight.
 const InlineEditor = lazy(async () => ({
   default: (await import('./inline-editor.tsx')).InlineEditor,
 }));
 
-const cardClasses =
+export const cardClasses =
   'group relative rounded-2xl border border-line bg-surface shadow-xs transition-shadow hover:shadow-md';
 /** A grid tile: the same height for every post, so a grid row's height is known before drawing. */
-const tileClasses = 'flex h-56 flex-col overflow-hidden sm:h-60';
+export const tileClasses = 'flex h-56 flex-col overflow-hidden sm:h-60';
 /** One line of the list view. */
-const rowClasses =
+export const rowClasses =
   'group flex h-12 min-w-0 items-center gap-3 rounded-lg border border-line bg-surface pr-1 pl-3 transition-colors hover:bg-surface-muted/60';
 
 interface PostCardProps {
@@ -87,24 +94,6 @@ export function PostCard({
       footer={footer}
       view={view}
     />
-  );
-}
-
-const dateFormat = new Intl.DateTimeFormat(undefined, {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
-
-/** The day a post was saved, as the list view shows it. */
-function SavedOn({ post }: { post: Post }) {
-  return (
-    <time
-      dateTime={post.created_at}
-      className="shrink-0 text-xs text-fg-subtle tabular-nums max-sm:hidden"
-    >
-      {dateFormat.format(new Date(post.created_at))}
-    </time>
   );
 }
 
@@ -207,42 +196,22 @@ function LinkPostCard({ post, actions, updating, footer, view }: Omit<CardBodyPr
       )}
     </div>
   );
-  if (view === 'list') {
+  if (view !== 'cards') {
     return (
-      <article
-        aria-busy={pending || updating || undefined}
-        className={clsx(rowClasses, updating && 'opacity-70')}
-      >
-        <span className={clsx('flex', pending && 'animate-pulse')}>{favicon}</span>
-        <h2 className="min-w-0 flex-1 truncate text-sm font-medium">{title}</h2>
-        <span className="max-w-[30%] shrink-0 truncate text-xs text-fg-subtle max-sm:hidden">
-          {domain}
-        </span>
-        <TagList tags={post.tags} inline />
-        <SavedOn post={post} />
-        {actions}
-      </article>
-    );
-  }
-  if (view === 'grid') {
-    return (
-      <article
-        aria-busy={pending || updating || undefined}
-        className={clsx(cardClasses, tileClasses, updating && 'opacity-70')}
-      >
-        {picture}
-        {actions}
-        <div className="flex min-h-0 flex-1 flex-col gap-1.5 p-3">
-          <h2 className="line-clamp-2 text-sm leading-snug font-semibold">{title}</h2>
-          {post.description && (
-            <p className="line-clamp-2 text-xs text-fg-muted">{post.description}</p>
-          )}
-          <div className="mt-auto flex min-w-0 items-center gap-1.5 text-xs text-fg-subtle">
-            {favicon}
-            <span className="truncate">{domain}</span>
-          </div>
-        </div>
-      </article>
+      <Suspense fallback={<PostCardSkeleton view={view} />}>
+        <CompactLinkPost
+          post={post}
+          view={view}
+          title={title}
+          favicon={favicon}
+          picture={picture}
+          domain={domain}
+          pending={pending}
+          updating={updating}
+          actions={actions}
+          tags={<TagList tags={post.tags} inline />}
+        />
+      </Suspense>
     );
   }
   return (
@@ -307,44 +276,19 @@ function TextPostCard({ post, actions, updating, editable, footer, view }: CardB
   ) : (
     <span className={titleClasses}>{titleText}</span>
   );
-  if (view === 'list') {
+  if (view !== 'cards') {
     return (
-      <article
-        aria-busy={updating || undefined}
-        className={clsx(rowClasses, updating && 'opacity-70')}
-      >
-        <NotebookText aria-hidden className="size-4 shrink-0 text-fg-subtle" />
-        <h2 className="min-w-0 flex-1 truncate text-sm font-medium">{title}</h2>
-        <TagList tags={post.tags} inline />
-        <SavedOn post={post} />
-        {actions}
-      </article>
-    );
-  }
-  if (view === 'grid') {
-    return (
-      <article
-        aria-busy={updating || undefined}
-        className={clsx(cardClasses, tileClasses, updating && 'opacity-70')}
-      >
-        {/* Where a link has its picture, a note shows its first lines, like a page. */}
-        <div
-          aria-hidden
-          className="rich-content h-28 shrink-0 overflow-hidden border-b border-line bg-surface-muted/60 px-3 pt-3 text-[0.6875rem] leading-snug text-fg-muted sm:h-32 [&_input]:pointer-events-none"
-          // The server sanitizes every post's HTML with an allowlist before storing it.
-          dangerouslySetInnerHTML={{ __html: html }}
+      <Suspense fallback={<PostCardSkeleton view={view} />}>
+        <CompactTextPost
+          post={post}
+          view={view}
+          title={title}
+          html={html}
+          updating={updating}
+          actions={actions}
+          tags={<TagList tags={post.tags} inline />}
         />
-        {actions}
-        <div className="flex min-h-0 flex-1 flex-col gap-1.5 p-3">
-          <h2 className="line-clamp-2 text-sm leading-snug font-semibold">{title}</h2>
-          <div className="mt-auto flex min-w-0 items-center gap-1.5 text-xs text-fg-subtle">
-            <NotebookText aria-hidden className="size-4 shrink-0" />
-            <time dateTime={post.created_at} className="truncate">
-              {dateFormat.format(new Date(post.created_at))}
-            </time>
-          </div>
-        </div>
-      </article>
+      </Suspense>
     );
   }
   return (

@@ -60,7 +60,7 @@ export type ListedPost = Post | PlaceholderPost;
 export type PostPages = InfiniteData<ListedPost[], number | undefined>;
 
 /** Which posts a paged list shows (GET /api/posts without its paging fields). */
-type ListFilter = Omit<
+export type ListFilter = Omit<
   NonNullable<EndpointInput<typeof postEndpoints.list>['query']>,
   'limit' | 'after_id' | 'withTags'
 >;
@@ -183,7 +183,7 @@ function usePagedPosts(
 }
 
 /** The list a post belongs to: its collection, or 0 for Uncategorized. */
-function listIdOf(post: Pick<Post, 'collection_id'>): number {
+export function listIdOf(post: Pick<Post, 'collection_id'>): number {
   return post.collection_id ?? UNCATEGORIZED_ID;
 }
 
@@ -258,7 +258,7 @@ function replaceInLists(queryClient: QueryClient, post: Post, id = post.id) {
  * orders of the other posts moved on the server and are refetched the next time a list is shown.
  * Lists read whole (searches, tag pages, the recycle bin) are refetched when shown, at once.
  */
-function markListsStale(queryClient: QueryClient) {
+export function markListsStale(queryClient: QueryClient) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: postKeys.lists, refetchType: 'none' }),
     queryClient.invalidateQueries({ queryKey: postKeys.reads }),
@@ -458,41 +458,6 @@ export function useUpdatingPostIds(): Set<number> {
   return new Set(ids.filter((id): id is number => id !== undefined));
 }
 
-/** Query of GET /api/posts read whole (limit 0), with tags, under `queryKey`. */
-function readWholeQuery(queryKey: readonly unknown[], query: ListFilter) {
-  return queryOptions({
-    queryKey,
-    queryFn: async ({ signal }) =>
-      (await callApi(postEndpoints.list, { query: { ...query, limit: 0, withTags: true }, signal }))
-        .data,
-  });
-}
-
-/**
- * SPEC §2 Search: the posts matching `filter` (the query language passes through), in the
- * collection `collectionId` and below it when given (null = everywhere); all of them (limit 0),
- * each with the server's snippet of the match. Runs only with a filter or a collection. While a
- * result's link preview is pending the search is read again (one request, growing pauses).
- */
-export function useSearchPosts(filter: string, collectionId: number | null) {
-  const trimmed = filter.trim();
-  return useQuery({
-    ...readWholeQuery(postKeys.search(trimmed, collectionId), {
-      filter: trimmed || undefined,
-      collection_id: collectionId ?? undefined,
-      withDescendants: collectionId !== null || undefined,
-    }),
-    enabled: trimmed !== '' || collectionId !== null,
-    // The previous results stay while the next ones load, so typing does not flash the list.
-    placeholderData: (previous) => previous,
-    refetchInterval: (query) => {
-      const reads = query.state.dataUpdateCount;
-      const pending = query.state.data?.some(isPreviewPending) ?? false;
-      return pending && reads <= PREVIEW_REFRESH_ROUNDS ? previewRefreshDelay(reads - 1) : false;
-    },
-  });
-}
-
 /** SPEC §2 Tags: the posts carrying the tag `tagId` (GET /api/posts?tag_id=), newest first. */
 export function useTaggedPosts(tagId: number, pageSize: number, inView?: PostsInView) {
   return usePagedPosts(postKeys.tagged(tagId, pageSize), { tag_id: tagId }, pageSize, { inView });
@@ -502,54 +467,5 @@ export function useTaggedPosts(tagId: number, pageSize: number, inView?: PostsIn
 export function useRecycleBin(pageSize: number, inView?: PostsInView) {
   return usePagedPosts(postKeys.recycleBinPage(pageSize), { is_archived: true }, pageSize, {
     inView,
-  });
-}
-
-/** Takes a post out of every recycle bin list. */
-function removeFromRecycleBin(queryClient: QueryClient, id: number) {
-  queryClient.setQueriesData<PostPages>(
-    { queryKey: postKeys.recycleBin },
-    (data) =>
-      data && { ...data, pages: data.pages.map((page) => page.filter((post) => post.id !== id)) },
-  );
-}
-
-/**
- * Restores a post from the recycle bin (SPEC §4: PATCH is_archived false); the server puts it
- * back at its place in its collection, or on top of Uncategorized when that collection is gone.
- */
-export function useRestorePost() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: postKeys.writes,
-    mutationFn: async ({ id }: { id: number }) =>
-      (await callApi(postEndpoints.update, { params: { id }, body: { is_archived: false } })).data,
-    onSuccess: (post) => {
-      removeFromRecycleBin(queryClient, post.id);
-      // The server puts it back at its old place and renumbers the posts above: its list is read
-      // again rather than guessed.
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: postKeys.list(listIdOf(post)) }),
-        markListsStale(queryClient),
-      ]);
-    },
-  });
-}
-
-/**
- * Clears the recycle bin for good (DELETE /api/posts?is_trashed=1). SPEC §4: the list empties
- * whether or not the call succeeds; the caller tells of a failure (SPEC §8).
- */
-export function useClearRecycleBin() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => callApi(postEndpoints.clearRecycleBin, { query: { is_trashed: true } }),
-    onSettled: async () => {
-      await queryClient.cancelQueries({ queryKey: postKeys.recycleBin });
-      queryClient.setQueriesData<PostPages>(
-        { queryKey: postKeys.recycleBin },
-        (data) => data && { pages: [[]], pageParams: [undefined] },
-      );
-    },
   });
 }
