@@ -117,6 +117,46 @@ test('search inside a collection picked as a scope and see the match highlighted
   await expect(page.getByText('No search results')).toBeVisible();
 });
 
+test('a search lives in the address: it reloads, and Back and Forward bring it back', async ({
+  page,
+}) => {
+  const pond = await createCollection(page, 'Axolotl pond');
+  await createNote(page, 'Gill notes', 'Axolotls keep their gills.', pond.id);
+  await createNote(page, 'Loose axolotl', 'An axolotl outside the pond.', null);
+  await page.goto(`/search?q=axolotl&collection=${pond.id}`);
+
+  // Opened from a bookmark: the text in the bar, the scope as a chip, the results of both.
+  const input = page.getByRole('combobox', { name: 'Search posts' });
+  const results = page.getByRole('list', { name: 'Search results' });
+  await expect(input).toHaveValue('axolotl');
+  await expect(
+    page.getByRole('button', { name: 'Search everywhere, not only in Axolotl pond' }),
+  ).toBeVisible();
+  await expect(results.getByRole('heading')).toHaveText(['Gill notes']);
+
+  // Enter adds a history entry; the address follows.
+  await input.fill('outside');
+  await input.press('Enter');
+  await expect(page).toHaveURL(`/search?q=outside&collection=${pond.id}`);
+  await expect(page.getByText('No search results')).toBeVisible();
+
+  await page.goBack();
+  await expect(input).toHaveValue('axolotl');
+  await expect(results.getByRole('heading')).toHaveText(['Gill notes']);
+  await page.goForward();
+  await expect(input).toHaveValue('outside');
+  await page.reload();
+  await expect(input).toHaveValue('outside');
+  await expect(page.getByText('No search results')).toBeVisible();
+});
+
+test('a tag address whose id is not a number goes back', async ({ page }) => {
+  await page.goto('/restore');
+  await expect(pageTitle(page, 'Recycle Bin')).toBeVisible();
+  await page.goto('/tags/not-a-number');
+  await expect(page).toHaveURL('/restore');
+});
+
 test("open a tag's page from the tag list and see its posts", async ({ page }, testInfo) => {
   const shelf = await createCollection(page, 'Bird shelf');
   await createNote(page, 'Heron sightings', 'Three herons at dawn.', shelf.id, ['wading birds']);
@@ -125,7 +165,11 @@ test("open a tag's page from the tag list and see its posts", async ({ page }, t
 
   await sidebar(page).getByRole('link', { name: 'Tags' }).click();
   await expect(pageTitle(page, 'Tags')).toBeVisible();
+  // The list holds the tags of every journey so far (thousands after the imports): the filter
+  // box finds one, as a user would.
   const tags = page.getByRole('list', { name: 'Tags' });
+  const filter = page.getByRole('searchbox', { name: 'Filter tags' });
+  await filter.fill('wading');
   await expect(tags.getByRole('link', { name: 'wading birds', exact: true })).toBeVisible();
   await shoot(page, testInfo, 'tags');
 
@@ -136,6 +180,7 @@ test("open a tag's page from the tag list and see its posts", async ({ page }, t
   ]);
 
   await page.goBack();
+  await filter.fill('#unused');
   await tags.getByRole('link', { name: 'unused label', exact: true }).click();
   await expect(pageTitle(page, '#unused label')).toBeVisible();
   await expect(page.getByText('No posts to be found')).toBeVisible();

@@ -1,4 +1,3 @@
-import { clsx } from 'clsx';
 import { PanelLeft } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
@@ -10,6 +9,7 @@ import { useIsMobile } from '../lib/media.ts';
 import { OfflineNotice } from './offline-notice.tsx';
 import { PageHeaderSlotsContext } from './page-header.tsx';
 import { Sidebar } from './sidebar.tsx';
+import { useSidebarWidth } from './sidebar-width.ts';
 import { ViewPermissionContext } from './view-permission.ts';
 
 /** localStorage key of the desktop sidebar toggle (SPEC §2: remembered). */
@@ -29,6 +29,7 @@ export function AppShell() {
   const { pathname } = useLocation();
   const { collectionId } = useParams();
   const [desktopOpen, , toggleDesktop] = useStoredBoolean(SIDEBAR_OPEN_KEY, true);
+  const [sidebarWidth, setSidebarWidth] = useSidebarWidth();
   // The drawer belongs to the page it was opened on, so any navigation closes it (SPEC §2).
   const [drawerPath, setDrawerPath] = useState<string | null>(null);
   const drawerOpen = drawerPath === pathname;
@@ -76,6 +77,8 @@ export function AppShell() {
         open={open}
         overlay={isMobile}
         onClose={closeDrawer}
+        width={isMobile ? undefined : sidebarWidth}
+        onResize={setSidebarWidth}
       />
       {isMobile && drawerOpen && (
         <div
@@ -87,10 +90,8 @@ export function AppShell() {
       <div
         // While the drawer covers it, the page is out of reach of keyboard and screen reader.
         inert={isMobile && drawerOpen}
-        className={clsx(
-          'flex min-h-dvh flex-col transition-[padding] duration-200',
-          open && !isMobile && 'pl-72',
-        )}
+        style={open && !isMobile ? { paddingLeft: sidebarWidth } : undefined}
+        className="flex min-h-dvh flex-col transition-[padding] duration-200"
       >
         <header className="sticky top-0 z-20 flex h-14 shrink-0 items-center gap-2 border-b border-line bg-canvas/85 px-2 backdrop-blur-md sm:px-4">
           <button

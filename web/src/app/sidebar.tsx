@@ -20,6 +20,7 @@ import {
   SharedCollectionNav,
 } from '../features/collections/collection-nav.tsx';
 import { Logo } from './logo.tsx';
+import { SIDEBAR_WIDTH, sidebarWidthAfterKey } from './sidebar-width.ts';
 
 interface SidebarProps {
   id: string;
@@ -28,6 +29,42 @@ interface SidebarProps {
   overlay: boolean;
   onClose: () => void;
   ref?: Ref<HTMLElement>;
+  /** Width of the column (desktop), in px, and its change when the edge is dragged. */
+  width?: number;
+  onResize?: (width: number) => void;
+}
+
+/**
+ * The sidebar's right edge as a window splitter: dragged with the pointer, or focused and moved
+ * with the arrow keys (Home and End for the narrowest and widest).
+ */
+function ResizeHandle({ width, onResize }: { width: number; onResize: (width: number) => void }) {
+  return (
+    <div
+      role="separator"
+      aria-orientation="vertical"
+      aria-label="Resize sidebar"
+      aria-valuenow={width}
+      aria-valuemin={SIDEBAR_WIDTH.min}
+      aria-valuemax={SIDEBAR_WIDTH.max}
+      tabIndex={0}
+      title="Drag to resize"
+      onPointerDown={(event) => {
+        event.preventDefault();
+        event.currentTarget.setPointerCapture(event.pointerId);
+      }}
+      onPointerMove={(event) => {
+        if (event.currentTarget.hasPointerCapture(event.pointerId)) onResize(event.clientX);
+      }}
+      onKeyDown={(event) => {
+        const next = sidebarWidthAfterKey(width, event.key);
+        if (next === null) return;
+        event.preventDefault();
+        onResize(next);
+      }}
+      className="absolute inset-y-0 -right-1.5 z-10 w-3 cursor-col-resize touch-none outline-none after:absolute after:inset-y-0 after:left-1/2 after:w-0.5 after:-translate-x-1/2 after:transition-colors hover:after:bg-accent/60 focus-visible:after:bg-accent"
+    />
+  );
 }
 
 function UserFooter() {
@@ -64,9 +101,10 @@ function UserFooter() {
  * The sidebar of the layout shell (SPEC §2): Uncategorized, Search, Tags, Import & Export,
  * Recycle Bin, Users, My Account, the Collections tree, a link to create a collection, the
  * Shared Collections (when there are any), and the signed-in user with Logout. A column on
- * desktop, a drawer on mobile; `inert` while hidden so keyboard focus never lands in it.
+ * desktop, as wide as the user dragged its edge; a drawer on mobile; `inert` while hidden so
+ * keyboard focus never lands in it.
  */
-export function Sidebar({ id, open, overlay, onClose, ref }: SidebarProps) {
+export function Sidebar({ id, open, overlay, onClose, ref, width, onResize }: SidebarProps) {
   const { pathname } = useLocation();
   const inImportExport = pathname.startsWith('/import') || pathname.startsWith('/export');
   const accountPath = `/users/${useMe().data?.id ?? ''}`;
@@ -77,6 +115,7 @@ export function Sidebar({ id, open, overlay, onClose, ref }: SidebarProps) {
       ref={ref}
       tabIndex={-1}
       inert={!open}
+      style={width === undefined ? undefined : { width }}
       className={clsx(
         'fixed inset-y-0 left-0 z-40 flex w-72 max-w-[85vw] flex-col border-r border-line bg-sidebar outline-none transition-transform duration-200',
         open ? 'translate-x-0' : '-translate-x-full',
@@ -168,6 +207,7 @@ export function Sidebar({ id, open, overlay, onClose, ref }: SidebarProps) {
         <SharedCollectionNav />
       </nav>
       <UserFooter />
+      {width !== undefined && onResize && <ResizeHandle width={width} onResize={onResize} />}
     </aside>
   );
 }

@@ -54,3 +54,24 @@ export function useStoredBoolean(key: string, initial: boolean) {
   }, [key]);
   return [value, set, toggle] as const;
 }
+
+/**
+ * A UI preference of any JSON shape kept in localStorage under `key` (e.g. a collection's view,
+ * a sidebar width): `initial` until one is stored that passes `isValid`. Returns the value and a
+ * setter that stores it.
+ */
+export function useStoredValue<T>(
+  key: string,
+  initial: T,
+  isValid: (value: unknown) => value is T,
+) {
+  const [value, setValue] = useState(() => readStored(key, initial, isValid));
+  const set = useCallback(
+    (next: T) => {
+      setValue(next);
+      writeStored(key, next);
+    },
+    [key],
+  );
+  return [value, set] as const;
+}

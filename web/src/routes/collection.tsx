@@ -11,13 +11,15 @@ import {
 } from '../features/collections/collection-tree.ts';
 import { useCollection } from '../features/collections/collections.queries.ts';
 import { PostList } from '../features/posts/post-list.tsx';
+import { usePostView, ViewSwitcher } from '../features/posts/post-view.tsx';
 import { canReadClipboard, usePasteIntoCollection } from '../features/posts/use-paste-post.ts';
 import { buttonClasses } from '../ui/button.tsx';
 import { OptionsMenu, type MenuItem } from '../ui/options-menu.tsx';
 
 /**
- * `/` (Uncategorized) and `/c/{collectionId}` (SPEC §2 Collection view): the posts, with Create
- * in the top bar and an options menu with Paste and, for a real collection, Edit Collection.
+ * `/` (Uncategorized) and `/c/{collectionId}` (SPEC §2 Collection view): the posts, with the
+ * view switcher (cards, list, grid; remembered per collection), Create in the top bar and an
+ * options menu with Paste and, for a real collection, Edit Collection.
  */
 export function CollectionRoute() {
   const id = collectionIdFromParam(useParams().collectionId);
@@ -29,6 +31,7 @@ function CollectionView({ collectionId }: { collectionId: number }) {
   const collection = useCollection(collectionId);
   const permission = useCollectionPermission(collectionId);
   const paste = usePasteIntoCollection(collectionId);
+  const [view, setView] = usePostView(collectionId);
   const title =
     collectionId === UNCATEGORIZED_ID
       ? UNCATEGORIZED_NAME
@@ -49,23 +52,31 @@ function CollectionView({ collectionId }: { collectionId: number }) {
       <PageHeader
         title={title}
         actions={
-          permission >= TOP_BAR_MIN_PERMISSION && (
-            <>
-              <Link
-                to={newPostPath}
-                title="Ctrl + Alt + N"
-                aria-keyshortcuts="Control+Alt+N"
-                className={buttonClasses('primary', 'md', 'max-sm:w-10 max-sm:px-0')}
-              >
-                <Plus aria-hidden />
-                <span className="max-sm:sr-only">Create</span>
-              </Link>
-              {options.length > 0 && <OptionsMenu label="Options" items={options} />}
-            </>
-          )
+          <>
+            <ViewSwitcher view={view} onChange={setView} />
+            {permission >= TOP_BAR_MIN_PERMISSION && (
+              <>
+                <Link
+                  to={newPostPath}
+                  title="Ctrl + Alt + N"
+                  aria-keyshortcuts="Control+Alt+N"
+                  className={buttonClasses('primary', 'md', 'max-sm:w-10 max-sm:px-0')}
+                >
+                  <Plus aria-hidden />
+                  <span className="max-sm:sr-only">Create</span>
+                </Link>
+                {options.length > 0 && <OptionsMenu label="Options" items={options} />}
+              </>
+            )}
+          </>
         }
       />
-      <PostList collectionId={collectionId} permission={permission} newPostPath={newPostPath} />
+      <PostList
+        collectionId={collectionId}
+        permission={permission}
+        newPostPath={newPostPath}
+        view={view}
+      />
     </div>
   );
 }

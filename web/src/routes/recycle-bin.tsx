@@ -1,25 +1,28 @@
 import { Trash } from 'lucide-react';
+import { useRef } from 'react';
 import { Permission } from '../../../contract/permissions.ts';
 import { PageHeader } from '../app/page-header.tsx';
-import { PostResults } from '../features/posts/post-results.tsx';
-import { useRecycleBin } from '../features/posts/posts.queries.ts';
+import { usePageSize } from '../features/posts/post-list.tsx';
+import { PagedPostResults } from '../features/posts/post-results.tsx';
+import { useRecycleBin, type PostsInView } from '../features/posts/posts.queries.ts';
 import { ClearRecycleBin } from '../features/trash/clear-recycle-bin.tsx';
 import { RestoreButton } from '../features/trash/restore-button.tsx';
 
 /**
- * `/restore` (SPEC §2 Recycle bin): the deleted posts, last deleted first, each with its restore
- * button instead of the post menu; Clear in the top bar.
+ * `/restore` (SPEC §2 Recycle bin): the deleted posts, last deleted first, a page at a time as
+ * the list is scrolled, each with its restore button instead of the post menu; Clear in the top
+ * bar.
  */
 export function RecycleBinRoute() {
-  const posts = useRecycleBin();
+  const inViewRef = useRef<PostsInView | null>(null);
+  const posts = useRecycleBin(usePageSize(), () => inViewRef.current?.() ?? null);
+  const empty = !posts.data?.pages.some((page) => page.length > 0);
   return (
     <div className="mx-auto w-full max-w-3xl">
-      <PageHeader
-        title="Recycle Bin"
-        actions={<ClearRecycleBin disabled={!posts.data?.length} />}
-      />
-      <PostResults
-        query={posts}
+      <PageHeader title="Recycle Bin" actions={<ClearRecycleBin disabled={empty} />} />
+      <PagedPostResults
+        list={posts}
+        inViewRef={inViewRef}
         label="Deleted posts"
         empty={{
           icon: Trash,

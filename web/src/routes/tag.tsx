@@ -1,22 +1,42 @@
 import { Hash, Pencil } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
 import type { Tag } from '../../../contract/tags.ts';
 import { Permission } from '../../../contract/permissions.ts';
-import { NotFoundContent } from '../app/not-found-content.tsx';
 import { PageHeader } from '../app/page-header.tsx';
-import { PostResults } from '../features/posts/post-results.tsx';
-import { useTaggedPosts } from '../features/posts/posts.queries.ts';
+import { usePageSize } from '../features/posts/post-list.tsx';
+import { PagedPostResults } from '../features/posts/post-results.tsx';
+import { useTaggedPosts, type PostsInView } from '../features/posts/posts.queries.ts';
 import { tagIdFromParam } from '../features/tags/tag-id.ts';
 import { TagNotFound } from './tag-not-found.tsx';
 import { useTag } from '../features/tags/tags.queries.ts';
 import { buttonClasses } from '../ui/button.tsx';
 import { PageSpinner } from '../ui/spinner.tsx';
 
-/** `/tags/{id}` (SPEC §2 Tags): the posts with that tag, titled '#name'. */
+/**
+ * `/tags/{id}` (SPEC §2 Tags): the posts with that tag, titled '#name'. An id that is not a
+ * tag's number goes back (SPEC §2: no id goes back), to the tag list when there is no page to
+ * go back to.
+ */
 export function TagRoute() {
   const id = tagIdFromParam(useParams().tagId);
-  if (!id) return <NotFoundContent />;
+  if (!id) return <GoBack fallback="/tags" />;
   return <TagLoader key={id} id={id} />;
+}
+
+/** Goes back one page, or to `fallback` when this page was the first of the visit. */
+function GoBack({ fallback }: { fallback: string }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    // Queued, so an effect run twice (React's strict mode) goes back once.
+    const queued = setTimeout(() => {
+      // A tab opened on this address has nothing to go back to.
+      if (window.history.length > 1) void navigate(-1);
+      else void navigate(fallback, { replace: true });
+    });
+    return () => clearTimeout(queued);
+  }, [navigate, fallback]);
+  return <PageSpinner />;
 }
 
 function TagLoader({ id }: { id: number }) {
@@ -34,7 +54,8 @@ function TagLoader({ id }: { id: number }) {
 }
 
 function TagPosts({ tag }: { tag: Tag }) {
-  const posts = useTaggedPosts(tag.id);
+  const inViewRef = useRef<PostsInView | null>(null);
+  const posts = useTaggedPosts(tag.id, usePageSize(), () => inViewRef.current?.() ?? null);
   return (
     <div className="mx-auto w-full max-w-3xl">
       <PageHeader
@@ -49,8 +70,9 @@ function TagPosts({ tag }: { tag: Tag }) {
           </Link>
         }
       />
-      <PostResults
-        query={posts}
+      <PagedPostResults
+        list={posts}
+        inViewRef={inViewRef}
         label="Posts"
         empty={{ icon: Hash, title: 'No posts to be found' }}
         // SPEC §2 Tags: the posts at permission 7.

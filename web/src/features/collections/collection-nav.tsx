@@ -32,13 +32,25 @@ import {
 import { useCollectionTree, useMoveCollection } from './collections.queries.ts';
 import { useExpandedCollections } from './use-expanded-collections.ts';
 
-/** SPEC §9: nested collections are indented 2 rem per level. */
+/** SPEC §9: nested collections are indented 2 rem per level (a drag sideways by this much moves a level). */
 const INDENT_REM = 2;
 const INDENT_PX = INDENT_REM * 16;
 
-/** Sidebar indentation of a collection at `depth` (0 = top level). */
+/** Indent of each level below the top, in rem: 2 for the first two (SPEC §9), then narrower. */
+const INDENT_STEPS_REM = [INDENT_REM, INDENT_REM, 1, 1, 0.75];
+const DEEP_INDENT_STEP_REM = 0.5;
+
+/**
+ * Sidebar indentation of a collection at `depth` (0 = top level): 2 rem per level for the first
+ * two levels (SPEC §9), 1 rem for the next two, 0.75 rem for the fifth and 0.5 rem below, so a
+ * tree eight levels deep still leaves its names room in the sidebar.
+ */
 export function navIndent(depth: number): string {
-  return `${depth * INDENT_REM}rem`;
+  let rem = 0;
+  for (let level = 0; level < depth; level += 1) {
+    rem += INDENT_STEPS_REM[level] ?? DEEP_INDENT_STEP_REM;
+  }
+  return `${rem}rem`;
 }
 
 /** Class names of a sidebar link; `active` for the current page. */
@@ -76,7 +88,12 @@ function ExpandToggle({ node, expansion }: { node: CollectionNode; expansion: Ex
 /** A collection's link: its icon (SPEC §2) and name. */
 function CollectionLink({ node, open }: { node: CollectionNode; open: boolean }) {
   return (
-    <NavLink to={`/c/${node.id}`} className={({ isActive }) => navLinkClasses(isActive)}>
+    <NavLink
+      to={`/c/${node.id}`}
+      // The full name on hover: deep in the tree it may be cut.
+      title={node.name}
+      className={({ isActive }) => navLinkClasses(isActive)}
+    >
       {({ isActive }) => (
         <>
           <CollectionIcon iconId={node.icon_id} open={isActive || open} />
@@ -122,7 +139,8 @@ function SortableRow({
           type="button"
           ref={setActivatorNodeRef}
           aria-label={`Move ${node.name}`}
-          className="flex size-7 shrink-0 cursor-grab touch-none items-center justify-center rounded-md text-fg-subtle opacity-0 group-hover:opacity-100 hover:bg-surface-muted hover:text-fg focus-visible:opacity-100 active:cursor-grabbing pointer-coarse:opacity-100"
+          // Over the end of the row rather than beside it, so the name keeps the row's width.
+          className="absolute right-0 flex size-7 shrink-0 cursor-grab touch-none items-center justify-center rounded-md bg-sidebar text-fg-subtle opacity-0 group-hover:opacity-100 hover:bg-surface-muted hover:text-fg focus-visible:opacity-100 active:cursor-grabbing pointer-coarse:static pointer-coarse:opacity-100"
           {...attributes}
           {...listeners}
         >

@@ -13,16 +13,29 @@ import { usePostPath, useShareAccess } from '../shares/share-access.ts';
 import { Favicon } from './favicon.tsx';
 import { displayDomain, isWebUrl, readableTextOn, renderRichContent } from './post-content.ts';
 import { PostMenu } from './post-menu.tsx';
+import type { PostView } from './post-view.tsx';
 import type { ListedPost } from './posts.queries.ts';
-import { usePendingPreview } from './posts.queries.ts';
+
+// List lines and grid tiles load when a list is first shown that way (first-page weight).
+const CompactLinkPost = lazy(async () => ({
+  default: (await import('./post-card-compact.tsx')).CompactLinkPost,
+}));
+const CompactTextPost = lazy(async () => ({
+  default: (await import('./post-card-compact.tsx')).CompactTextPost,
+}));
 
 // The editor (Tiptap) loads only when a note is edited in place: it is most of the app's weight.
 const InlineEditor = lazy(async () => ({
   default: (await import('./inline-editor.tsx')).InlineEditor,
 }));
 
-const cardClasses =
+export const cardClasses =
   'group relative rounded-2xl border border-line bg-surface shadow-xs transition-shadow hover:shadow-md';
+/** A grid tile: the same height for every post, so a grid row's height is known before drawing. */
+export const tileClasses = 'flex h-56 flex-col overflow-hidden sm:h-60';
+/** One line of the list view. */
+export const rowClasses =
+  'group flex h-12 min-w-0 items-center gap-3 rounded-lg border border-line bg-surface pr-1 pl-3 transition-colors hover:bg-surface-muted/60';
 
 interface PostCardProps {
   post: ListedPost;
@@ -34,13 +47,30 @@ interface PostCardProps {
   handle?: ReactNode;
   /** Shown at the bottom of the card: a search match, a restore button. */
   footer?: ReactNode;
+  /** A card (SPEC §2 Post card), one line of a list, or a tile of a grid. */
+  view?: PostView;
 }
 
 /** A post in a list (SPEC §2 Post card): a link card, a note card, or a placeholder. */
-export function PostCard({ post, permission, updating = false, handle, footer }: PostCardProps) {
-  if (post.type === 'placeholder') return <PostCardSkeleton />;
+export function PostCard({
+  post,
+  permission,
+  updating = false,
+  handle,
+  footer,
+  view = 'cards',
+}: PostCardProps) {
+  if (post.type === 'placeholder') return <PostCardSkeleton view={view} />;
   const actions = (
-    <div className="absolute top-2 right-2 z-10 flex items-center gap-0.5">
+    <div
+      className={clsx(
+        'z-10 flex shrink-0 items-center gap-0.5',
+        view === 'list' ? 'relative' : 'absolute top-2 right-2',
+        // Over the picture: shown on hover or focus on desktop, like the card's own buttons.
+        view === 'grid' &&
+          'rounded-lg bg-surface/90 backdrop-blur-sm md:opacity-0 md:group-focus-within:opacity-100 md:group-hover:opacity-100',
+      )}
+    >
       {updating ? (
         <span className="flex size-10 items-center justify-center text-fg-subtle">
           <Spinner label="Saving" className="size-4" />
@@ -55,7 +85,7 @@ export function PostCard({ post, permission, updating = false, handle, footer }:
   );
   const editable = permission > POST_MENU_ABOVE_PERMISSION;
   return post.type === 'link' ? (
-    <LinkPostCard post={post} actions={actions} updating={updating} footer={footer} />
+    <LinkPostCard post={post} actions={actions} updating={updating} footer={footer} view={view} />
   ) : (
     <TextPostCard
       post={post}
@@ -63,6 +93,7 @@ export function PostCard({ post, permission, updating = false, handle, footer }:
       updating={updating}
       editable={editable}
       footer={footer}
+      view={view}
     />
   );
 }
@@ -75,12 +106,19 @@ interface CardBodyProps {
   /** The user may change the post (SPEC §6: above permission 4). */
   editable: boolean;
   footer: ReactNode;
+  view: PostView;
 }
 
-function TagList({ tags }: { tags: Tag[] | undefined }) {
+function TagList({ tags, inline = false }: { tags: Tag[] | undefined; inline?: boolean }) {
   if (!tags?.length) return null;
   return (
-    <ul aria-label="Tags" className="flex flex-wrap gap-1.5">
+    <ul
+      aria-label="Tags"
+      className={clsx(
+        'flex gap-1.5',
+        inline ? 'max-w-[40%] shrink-0 overflow-hidden max-md:hidden' : 'flex-wrap',
+      )}
+    >
       {tags.map((tag) => (
         <li
           key={tag.id}
@@ -113,10 +151,10 @@ function ExternalLink({
  * A saved link: its thumbnail, or a coloured block with the domain (the page's colour, else
  * peach); title, description, tags, favicon and URL. Thumbnail and favicon are served by
  * Nestmark: a browser showing the card never contacts the linked site or an icon service.
- * While the preview is being fetched the card says so and refreshes itself.
+ * While the preview is being fetched, what is known (title, description) shows at once; only
+ * the picture and favicon wait, the picture pulsing. The list refreshes pending previews.
  */
-function LinkPostCard({ post, actions, updating, footer }: Omit<CardBodyProps, 'editable'>) {
-  usePendingPreview(post);
+function LinkPostCard({ post, actions, updating, footer, view }: Omit<CardBodyProps, 'editable'>) {
   const url = post.url ?? post.content;
   const href = isWebUrl(url) ? url : undefined;
   const domain = displayDomain(post.base_url ?? url) || url;
@@ -124,45 +162,70 @@ function LinkPostCard({ post, actions, updating, footer }: Omit<CardBodyProps, '
   // Only images served by Nestmark itself; a remote one would leak the visit to its host.
   const image = post.image_path && isStoredFilePath(post.image_path) ? post.image_path : null;
   const pending = post.preview_status === 'pending';
+  const title = (
+    <ExternalLink href={href} className="rounded break-words hover:text-accent-text">
+      {post.title || domain}
+    </ExternalLink>
+  );
+  // The server caches the favicon while it fetches the preview: ask for it after.
+  const favicon = <Favicon url={pending ? null : href} className="size-4" />;
+  const picture = (
+    <div
+      aria-hidden
+      style={textColour ? { backgroundColor: post.color!, color: textColour } : undefined}
+      className={clsx(
+        'flex shrink-0 items-center justify-center overflow-hidden text-center text-xs font-semibold [overflow-wrap:anywhere]',
+        view === 'grid' ? 'h-28 w-full sm:h-32' : 'w-20 sm:w-36 sm:text-sm',
+        !image && 'p-2',
+        !textColour && 'bg-peach text-on-peach',
+        pending && 'animate-pulse',
+      )}
+    >
+      {image ? (
+        <img src={image} alt="" loading="lazy" className="size-full object-cover" />
+      ) : (
+        <span className="line-clamp-3">
+          {/* Long domains wrap after a dot rather than mid-word. */}
+          {domain.split('.').map((part, index) => (
+            <Fragment key={index}>
+              {index > 0 && '.'}
+              {index > 0 && <wbr />}
+              {part}
+            </Fragment>
+          ))}
+        </span>
+      )}
+    </div>
+  );
+  if (view !== 'cards') {
+    return (
+      <Suspense fallback={<PostCardSkeleton view={view} />}>
+        <CompactLinkPost
+          post={post}
+          view={view}
+          title={title}
+          favicon={favicon}
+          picture={picture}
+          domain={domain}
+          pending={pending}
+          updating={updating}
+          actions={actions}
+          tags={<TagList tags={post.tags} inline />}
+        />
+      </Suspense>
+    );
+  }
   return (
     <article
       aria-busy={pending || updating || undefined}
       className={clsx(cardClasses, 'flex overflow-hidden', updating && 'opacity-70')}
     >
-      <div
-        aria-hidden
-        style={textColour ? { backgroundColor: post.color!, color: textColour } : undefined}
-        className={clsx(
-          'flex w-20 shrink-0 items-center justify-center overflow-hidden text-center text-xs font-semibold [overflow-wrap:anywhere] sm:w-36 sm:text-sm',
-          !image && 'p-2',
-          !textColour && 'bg-peach text-on-peach',
-          pending && 'animate-pulse',
-        )}
-      >
-        {image ? (
-          <img src={image} alt="" loading="lazy" className="size-full object-cover" />
-        ) : (
-          <span className="line-clamp-3">
-            {/* Long domains wrap after a dot rather than mid-word. */}
-            {domain.split('.').map((part, index) => (
-              <Fragment key={index}>
-                {index > 0 && '.'}
-                {index > 0 && <wbr />}
-                {part}
-              </Fragment>
-            ))}
-          </span>
-        )}
-      </div>
+      {picture}
       <div className="flex min-w-0 flex-1 flex-col gap-2 p-4">
-        <h2 className="pr-20 text-base leading-snug font-semibold">
-          <ExternalLink href={href} className="rounded break-words hover:text-accent-text">
-            {post.title || domain}
-          </ExternalLink>
-        </h2>
+        <h2 className="pr-20 text-base leading-snug font-semibold">{title}</h2>
         {actions}
-        {pending ? (
-          <p className="flex items-center gap-1.5 text-sm text-fg-subtle" role="status">
+        {pending && !post.description ? (
+          <p className="flex items-center gap-1.5 text-sm text-fg-subtle">
             <Spinner className="size-3.5" />
             Fetching preview…
           </p>
@@ -178,8 +241,7 @@ function LinkPostCard({ post, actions, updating, footer }: Omit<CardBodyProps, '
         )}
         <TagList tags={post.tags} />
         <div className="mt-auto flex min-w-0 items-center gap-1.5 text-sm text-fg-subtle">
-          {/* The server caches the favicon while it fetches the preview: ask for it after. */}
-          <Favicon url={pending ? null : href} className="size-4" />
+          {favicon}
           <ExternalLink
             href={href}
             className="truncate rounded hover:text-accent-text hover:underline"
@@ -198,7 +260,7 @@ function LinkPostCard({ post, actions, updating, footer }: Omit<CardBodyProps, '
  * desktop a click on the content edits it in place and a click outside saves it; on mobile it
  * opens the post (SPEC §2, §4 Inline edit).
  */
-function TextPostCard({ post, actions, updating, editable, footer }: CardBodyProps) {
+function TextPostCard({ post, actions, updating, editable, footer, view }: CardBodyProps) {
   const isMobile = useIsMobile();
   const navigate = useNavigate();
   const postPath = usePostPath(post.id);
@@ -208,20 +270,34 @@ function TextPostCard({ post, actions, updating, editable, footer }: CardBodyPro
   const html = renderRichContent(post.content, useShareAccess()?.token);
   const titleClasses = clsx('rounded break-words', !post.title && 'text-fg-subtle');
   const titleText = post.title || 'Untitled note';
+  const title = opens ? (
+    <Link to={postPath} className={clsx(titleClasses, 'hover:text-accent-text')}>
+      {titleText}
+    </Link>
+  ) : (
+    <span className={titleClasses}>{titleText}</span>
+  );
+  if (view !== 'cards') {
+    return (
+      <Suspense fallback={<PostCardSkeleton view={view} />}>
+        <CompactTextPost
+          post={post}
+          view={view}
+          title={title}
+          html={html}
+          updating={updating}
+          actions={actions}
+          tags={<TagList tags={post.tags} inline />}
+        />
+      </Suspense>
+    );
+  }
   return (
     <article
       aria-busy={updating || undefined}
       className={clsx(cardClasses, 'flex flex-col gap-3 p-4 sm:p-5', updating && 'opacity-70')}
     >
-      <h2 className="pr-20 text-base leading-snug font-semibold">
-        {opens ? (
-          <Link to={postPath} className={clsx(titleClasses, 'hover:text-accent-text')}>
-            {titleText}
-          </Link>
-        ) : (
-          <span className={titleClasses}>{titleText}</span>
-        )}
-      </h2>
+      <h2 className="pr-20 text-base leading-snug font-semibold">{title}</h2>
       {actions}
       {editing ? (
         <Suspense
@@ -258,7 +334,30 @@ function TextPostCard({ post, actions, updating, editable, footer }: CardBodyPro
 }
 
 /** A pulsing stand-in for a post that is loading (SPEC §4: 8 of them before the first page). */
-export function PostCardSkeleton() {
+export function PostCardSkeleton({ view = 'cards' }: { view?: PostView }) {
+  if (view === 'list') {
+    return (
+      <div aria-hidden data-testid="post-placeholder" className={rowClasses}>
+        <Skeleton className="size-4 shrink-0" />
+        <Skeleton className="h-3.5 w-1/2" />
+      </div>
+    );
+  }
+  if (view === 'grid') {
+    return (
+      <div
+        aria-hidden
+        data-testid="post-placeholder"
+        className={clsx(cardClasses, tileClasses, 'hover:shadow-xs')}
+      >
+        <Skeleton className="h-28 w-full rounded-none sm:h-32" />
+        <div className="flex flex-col gap-2 p-3">
+          <Skeleton className="h-3.5 w-5/6" />
+          <Skeleton className="h-3 w-1/2" />
+        </div>
+      </div>
+    );
+  }
   return (
     <div
       aria-hidden

@@ -9,6 +9,7 @@ import {
   type DragEndEvent,
 } from '@dnd-kit/core';
 import {
+  rectSortingStrategy,
   SortableContext,
   sortableKeyboardCoordinates,
   useSortable,
@@ -17,7 +18,7 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { clsx } from 'clsx';
 import { FilePlus2, FolderX, GripVertical } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import {
   POST_MENU_ABOVE_PERMISSION,
@@ -29,19 +30,45 @@ import { Button, buttonClasses } from '../../ui/button.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { notify } from '../../ui/notify.tsx';
 import { PostCard, PostCardSkeleton } from './post-card.tsx';
+import type { PostView } from './post-view.tsx';
 import {
   useIsWritingPosts,
   useMovePost,
   usePostList,
   useUpdatingPostIds,
   type ListedPost,
+  type PostsInView,
 } from './posts.queries.ts';
+import { VirtualPostList } from './virtual-post-list.tsx';
 
-/** SPEC §9: 20 posts a page on desktop, 10 on mobile; 8 placeholders; load within 80 px. */
+/** SPEC §9: 20 posts a page on desktop, 10 on mobile; 8 placeholders. */
 export const PAGE_SIZE_DESKTOP = 20;
 export const PAGE_SIZE_MOBILE = 10;
 export const PLACEHOLDER_COUNT = 8;
-export const INFINITE_SCROLL_MARGIN_PX = 80;
+
+/** The page size of a list opened now (SPEC §9), fixed for the visit so rotating a phone does not restart paging. */
+export function usePageSize(): number {
+  const [pageSize] = useState(() => (isMobileViewport() ? PAGE_SIZE_MOBILE : PAGE_SIZE_DESKTOP));
+  return pageSize;
+}
+
+/** SPEC §4: 8 pulsing placeholders while the first page loads, in the list's view. */
+export function PostPlaceholders({ view = 'cards' }: { view?: PostView }) {
+  return (
+    <div
+      role="status"
+      aria-label="Loading posts"
+      className={clsx(
+        view === 'grid' ? 'grid grid-cols-2 gap-3 sm:grid-cols-4' : 'flex flex-col',
+        view === 'list' ? 'gap-2' : 'gap-3',
+      )}
+    >
+      {Array.from({ length: PLACEHOLDER_COUNT }, (_, index) => (
+        <PostCardSkeleton key={index} view={view} />
+      ))}
+    </div>
+  );
+}
 /** SPEC §9: a touch drag starts after a 180 ms press; items settle in 200 ms. */
 export const TOUCH_DRAG_DELAY_MS = 180;
 const DRAG_ANIMATION_MS = 200;
@@ -52,11 +79,13 @@ function SortablePost({
   permission,
   updating,
   dragDisabled,
+  view,
 }: {
   post: ListedPost;
   permission: number;
   updating: boolean;
   dragDisabled: boolean;
+  view: PostView;
 }) {
   const {
     attributes,
@@ -89,7 +118,7 @@ function SortablePost({
     </button>
   );
   return (
-    <li
+    <div
       ref={setNodeRef}
       style={{
         transform: CSS.Translate.toString(transform),
@@ -101,64 +130,44 @@ function SortablePost({
         post={post}
         permission={permission}
         updating={updating}
+        view={view}
         handle={permission > POST_MENU_ABOVE_PERMISSION ? handle : undefined}
       />
-    </li>
+    </div>
   );
 }
 
 /**
  * The posts of a collection (0 = Uncategorized), highest order first (SPEC §2 Collection view,
- * §4): sortable by drag and drop (mouse, keyboard, touch after a 180 ms press; not while a post
- * is being written), the next page loaded when the end comes within 80 px of the viewport.
+ * §4), as cards, list lines or grid tiles, drawn a screenful at a time (VirtualPostList):
+ * sortable by drag and drop (mouse, keyboard, touch after a 180 ms press; not while a post is
+ * being written), the next page loaded when the end comes within 80 px of the viewport.
  */
 export function PostList({
   collectionId,
   permission,
   newPostPath,
+  view = 'cards',
 }: {
   collectionId: number;
   permission: number;
   newPostPath: string;
+  view?: PostView;
 }) {
-  // Fixed for the visit to this list, so a rotating phone does not restart the paging.
-  const [pageSize] = useState(() => (isMobileViewport() ? PAGE_SIZE_MOBILE : PAGE_SIZE_DESKTOP));
-  const list = usePostList(collectionId, pageSize);
+  const pageSize = usePageSize();
+  const inViewRef = useRef<PostsInView | null>(null);
+  const list = usePostList(collectionId, pageSize, () => inViewRef.current?.() ?? null);
   const move = useMovePost(collectionId);
   const writing = useIsWritingPosts();
   const updatingIds = useUpdatingPostIds();
-  const sentinel = useRef<HTMLDivElement>(null);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
-  const pageCount = list.data?.pages.length ?? 0;
+  const [draggedId, setDraggedId] = useState<number | null>(null);
   const sensors = useSensors(
     useSensor(MouseSensor, { activationConstraint: { distance: 4 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: TOUCH_DRAG_DELAY_MS, tolerance: 6 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
 
-  useEffect(() => {
-    const target = sentinel.current;
-    if (!target || !hasNextPage || isFetchingNextPage) return;
-    // A fresh observer per page reports at once if the end is still in view (short pages).
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) void fetchNextPage();
-      },
-      { rootMargin: `0px 0px ${INFINITE_SCROLL_MARGIN_PX}px 0px` },
-    );
-    observer.observe(target);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage, pageCount]);
-
-  if (list.isPending) {
-    return (
-      <div role="status" aria-label="Loading posts" className="flex flex-col gap-3">
-        {Array.from({ length: PLACEHOLDER_COUNT }, (_, index) => (
-          <PostCardSkeleton key={index} />
-        ))}
-      </div>
-    );
-  }
+  if (list.isPending) return <PostPlaceholders view={view} />;
 
   if (list.isError) {
     const missing = list.error instanceof ApiError && list.error.status === 404;
@@ -210,6 +219,7 @@ export function PostList({
   }
 
   function onDragEnd({ active, over }: DragEndEvent) {
+    setDraggedId(null);
     if (!over || active.id === over.id) return;
     const from = posts.findIndex((post) => post.id === active.id);
     const to = posts.findIndex((post) => post.id === over.id);
@@ -224,33 +234,41 @@ export function PostList({
     );
   }
 
+  const draggedIndex = draggedId === null ? -1 : posts.findIndex((post) => post.id === draggedId);
   return (
-    <div className="flex flex-col gap-3">
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-        <SortableContext
-          items={posts.map((post) => post.id)}
-          strategy={verticalListSortingStrategy}
-          disabled={writing}
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragStart={({ active }) => setDraggedId(Number(active.id))}
+      onDragEnd={onDragEnd}
+      onDragCancel={() => setDraggedId(null)}
+    >
+      <SortableContext
+        items={posts.map((post) => post.id)}
+        strategy={view === 'grid' ? rectSortingStrategy : verticalListSortingStrategy}
+        disabled={writing}
+      >
+        <VirtualPostList
+          posts={posts}
+          view={view}
+          label="Posts"
+          hasNextPage={list.hasNextPage}
+          isFetchingNextPage={list.isFetchingNextPage}
+          fetchNextPage={list.fetchNextPage}
+          inViewRef={inViewRef}
+          keepIndex={draggedIndex < 0 ? null : draggedIndex}
         >
-          <ul aria-label="Posts" className="flex flex-col gap-3">
-            {posts.map((post) => (
-              <SortablePost
-                key={post.id}
-                post={post}
-                permission={permission}
-                updating={updatingIds.has(post.id)}
-                dragDisabled={writing}
-              />
-            ))}
-          </ul>
-        </SortableContext>
-      </DndContext>
-      <div ref={sentinel} aria-hidden className="h-px" />
-      {isFetchingNextPage && (
-        <p role="status" className="py-3 text-center text-sm text-fg-subtle">
-          loading...
-        </p>
-      )}
-    </div>
+          {(post) => (
+            <SortablePost
+              post={post}
+              permission={permission}
+              updating={updatingIds.has(post.id)}
+              dragDisabled={writing}
+              view={view}
+            />
+          )}
+        </VirtualPostList>
+      </SortableContext>
+    </DndContext>
   );
 }

@@ -40,3 +40,21 @@ export function movePostInPages<T extends { order: number }>(
     return next;
   });
 }
+
+/**
+ * The pages of a list without the post `id`, the posts above it one order lower (SPEC §4: delete
+ * renumbers the orders of the posts before it, as the server does when a post leaves its list by
+ * delete or transfer). Pages stay in place, so each one's cursor still follows the right post.
+ */
+export function removePostFromPages<T extends { id: number; order: number }>(
+  pages: readonly (readonly T[])[],
+  id: number,
+): T[][] {
+  const removed = pages.flat().find((post) => post.id === id);
+  if (!removed) return pages.map((page) => [...page]);
+  return pages.map((page) =>
+    page
+      .filter((post) => post.id !== id)
+      .map((post) => (post.order > removed.order ? { ...post, order: post.order - 1 } : post)),
+  );
+}

@@ -1,17 +1,16 @@
-import type { UseQueryResult } from '@tanstack/react-query';
+import type { UseInfiniteQueryResult, UseQueryResult } from '@tanstack/react-query';
 import type { LucideIcon } from 'lucide-react';
 import { CloudOff } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import type { Post } from '../../../../contract/posts.ts';
 import { Button } from '../../ui/button.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
-import { PostCard, PostCardSkeleton } from './post-card.tsx';
-import { PLACEHOLDER_COUNT } from './post-list.tsx';
-import { useUpdatingPostIds } from './posts.queries.ts';
+import { PostCard } from './post-card.tsx';
+import { PostPlaceholders } from './post-list.tsx';
+import { useUpdatingPostIds, type PostPages, type PostsInView } from './posts.queries.ts';
+import { VirtualPostList } from './virtual-post-list.tsx';
 
-interface PostResultsProps {
-  /** The posts, read whole (no paging, no reordering). */
-  query: UseQueryResult<Post[]>;
+interface ResultsProps {
   /** Accessible name of the list. */
   label: string;
   /** The empty text of the page (SPEC §2), with its icon. */
@@ -22,31 +21,31 @@ interface PostResultsProps {
   footerOf?: (post: Post) => ReactNode;
 }
 
+function LoadFailed({ retry }: { retry: () => unknown }) {
+  return (
+    <EmptyState
+      icon={CloudOff}
+      title="Posts could not be loaded"
+      description="Check your connection and try again."
+      action={<Button onClick={() => void retry()}>Try again</Button>}
+    />
+  );
+}
+
 /**
- * A list of posts that is read whole, for search results, a tag's posts and the recycle bin
- * (SPEC §2): 8 placeholders while loading (SPEC §4), the page's empty text, else post cards.
+ * A list of posts that is read whole, for search results (SPEC §2): 8 placeholders while
+ * loading (SPEC §4), the page's empty text, else post cards.
  */
-export function PostResults({ query, label, empty, permissionOf, footerOf }: PostResultsProps) {
+export function PostResults({
+  query,
+  label,
+  empty,
+  permissionOf,
+  footerOf,
+}: ResultsProps & { query: UseQueryResult<Post[]> }) {
   const updatingIds = useUpdatingPostIds();
-  if (query.isPending) {
-    return (
-      <div role="status" aria-label="Loading posts" className="flex flex-col gap-3">
-        {Array.from({ length: PLACEHOLDER_COUNT }, (_, index) => (
-          <PostCardSkeleton key={index} />
-        ))}
-      </div>
-    );
-  }
-  if (query.isError) {
-    return (
-      <EmptyState
-        icon={CloudOff}
-        title="Posts could not be loaded"
-        description="Check your connection and try again."
-        action={<Button onClick={() => void query.refetch()}>Try again</Button>}
-      />
-    );
-  }
+  if (query.isPending) return <PostPlaceholders />;
+  if (query.isError) return <LoadFailed retry={query.refetch} />;
   if (query.data.length === 0) return <EmptyState {...empty} />;
   return (
     <ul
@@ -65,5 +64,50 @@ export function PostResults({ query, label, empty, permissionOf, footerOf }: Pos
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * A list of posts read by cursor, for a tag's posts and the recycle bin (SPEC §2): 8
+ * placeholders while the first page loads, the page's empty text, else post cards drawn a
+ * screenful at a time, the next page loading as the end comes into view.
+ */
+export function PagedPostResults({
+  list,
+  inViewRef,
+  label,
+  empty,
+  permissionOf,
+  footerOf,
+}: ResultsProps & {
+  list: UseInfiniteQueryResult<PostPages>;
+  inViewRef: RefObject<PostsInView | null>;
+}) {
+  const updatingIds = useUpdatingPostIds();
+  if (list.isPending) return <PostPlaceholders />;
+  if (list.isError) return <LoadFailed retry={list.refetch} />;
+  const posts = list.data.pages.flat();
+  if (posts.length === 0) return <EmptyState {...empty} />;
+  return (
+    <VirtualPostList
+      posts={posts}
+      view="cards"
+      label={label}
+      hasNextPage={list.hasNextPage}
+      isFetchingNextPage={list.isFetchingNextPage}
+      fetchNextPage={list.fetchNextPage}
+      inViewRef={inViewRef}
+    >
+      {(post) =>
+        post.type !== 'placeholder' && (
+          <PostCard
+            post={post}
+            permission={permissionOf(post)}
+            updating={updatingIds.has(post.id)}
+            footer={footerOf?.(post)}
+          />
+        )
+      }
+    </VirtualPostList>
   );
 }

@@ -8,7 +8,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import type { Post } from '../../../../contract/posts.ts';
 import { postEndpoints } from '../../../../contract/posts.ts';
 import type { EndpointInput } from '../../../../contract/endpoint.ts';
@@ -16,7 +16,14 @@ import { callApi } from '../../lib/api-client.ts';
 import { useShareAccess } from '../shares/share-access.ts';
 import { UNCATEGORIZED_ID } from '../collections/collection-tree.ts';
 import { contentFromPlainText } from './post-content.ts';
-import { movePostInPages, orderAfterMove } from './post-order.ts';
+import { movePostInPages, orderAfterMove, removePostFromPages } from './post-order.ts';
+import {
+  isPreviewPending,
+  mergeRefreshedPage,
+  pendingPageIndexes,
+  PREVIEW_REFRESH_ROUNDS,
+  previewRefreshDelay,
+} from './preview-refresh.ts';
 
 /** Query keys of the posts feature; a list is keyed by collection (0 = Uncategorized). */
 export const postKeys = {
@@ -29,12 +36,14 @@ export const postKeys = {
     shareToken === undefined
       ? (['posts', 'detail', id] as const)
       : (['posts', 'detail', id, { shareToken }] as const),
-  /** Lists read whole rather than paged: searches, tag pages and the recycle bin. */
+  /** Lists other than a collection's: searches, tag pages and the recycle bin. */
   reads: ['posts', 'read'] as const,
   search: (filter: string, collectionId: number | null) =>
     ['posts', 'read', 'search', { filter, collectionId }] as const,
-  tagged: (tagId: number) => ['posts', 'read', 'tag', tagId] as const,
+  tagged: (tagId: number, pageSize: number) =>
+    ['posts', 'read', 'tag', tagId, { pageSize }] as const,
   recycleBin: ['posts', 'read', 'recycle-bin'] as const,
+  recycleBinPage: (pageSize: number) => ['posts', 'read', 'recycle-bin', { pageSize }] as const,
   /** Every mutation that writes a post: while one runs, dragging waits (SPEC §4). */
   writes: ['posts', 'write'] as const,
 };
@@ -47,39 +56,149 @@ export type PlaceholderPost = Omit<Post, 'type'> & { type: 'placeholder' };
 /** A post as a list holds it. */
 export type ListedPost = Post | PlaceholderPost;
 
-type PostPages = InfiniteData<ListedPost[], number | undefined>;
+/** The pages of a list read by cursor; each page's param is the cursor it was read after. */
+export type PostPages = InfiniteData<ListedPost[], number | undefined>;
 
-/** The list a post belongs to: its collection, or 0 for Uncategorized. */
-function listIdOf(post: Pick<Post, 'collection_id'>): number {
-  return post.collection_id ?? UNCATEGORIZED_ID;
+/** Which posts a paged list shows (GET /api/posts without its paging fields). */
+export type ListFilter = Omit<
+  NonNullable<EndpointInput<typeof postEndpoints.list>['query']>,
+  'limit' | 'after_id' | 'withTags'
+>;
+
+/** One page of GET /api/posts, with tags: `limit` posts after the post `afterId`. */
+async function readPage(
+  filter: ListFilter,
+  limit: number,
+  afterId: number | undefined,
+  signal: AbortSignal,
+  bearer: string | undefined,
+): Promise<ListedPost[]> {
+  return (
+    await callApi(postEndpoints.list, {
+      query: { ...filter, limit, after_id: afterId, withTags: true },
+      signal,
+      bearer,
+    })
+  ).data;
+}
+
+/** Where a paged list is on screen: the first and last index of the posts shown, or null. */
+export type PostsInView = () => { first: number; last: number } | null;
+
+/**
+ * Keeps the pending link previews of the paged list under `queryKey` up to date: while a loaded
+ * page (one in view, when `inView` says) holds a pending post, that page is read again (one
+ * request per page, pauses growing from 1 s to 10 s) and its fresh posts put in; it stops when
+ * none is pending, or after PREVIEW_REFRESH_ROUNDS rounds.
+ */
+function usePreviewRefresh(
+  queryKey: readonly unknown[],
+  data: PostPages | undefined,
+  readAfter: (
+    afterId: number | undefined,
+    limit: number,
+    signal: AbortSignal,
+  ) => Promise<ListedPost[]>,
+  inView: PostsInView | undefined,
+) {
+  const queryClient = useQueryClient();
+  const anyPending = data?.pages.some((page) => page.some(isPreviewPending)) ?? false;
+  const refresh = useEffectEvent(async (signal: AbortSignal) => {
+    const current = queryClient.getQueryData<PostPages>(queryKey);
+    if (!current) return;
+    await Promise.all(
+      pendingPageIndexes(current.pages, inView?.()).map(async (index) => {
+        const page = current.pages[index]!;
+        const fresh = await readAfter(current.pageParams[index], page.length, signal);
+        queryClient.setQueryData<PostPages>(
+          queryKey,
+          (latest) =>
+            latest && {
+              ...latest,
+              pages: latest.pages.map((other, at) =>
+                at === index ? mergeRefreshedPage(other, fresh) : other,
+              ),
+            },
+        );
+      }),
+    );
+  });
+  const listKey = JSON.stringify(queryKey);
+  useEffect(() => {
+    if (!anyPending) return;
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const schedule = (round: number) => {
+      timer = setTimeout(() => {
+        // A failed read is tried again next round, like a page still pending.
+        void refresh(controller.signal)
+          .catch(() => undefined)
+          .then(() => {
+            if (!controller.signal.aborted && round + 1 < PREVIEW_REFRESH_ROUNDS)
+              schedule(round + 1);
+          });
+      }, previewRefreshDelay(round));
+    };
+    schedule(0);
+    return () => {
+      controller.abort();
+      clearTimeout(timer);
+    };
+  }, [anyPending, listKey]);
 }
 
 /**
- * The posts of a collection, highest order first, in pages of `pageSize` (SPEC §4: the cursor is
- * the last post's id; loading stops when a page comes back empty).
+ * A list of posts read by cursor (SPEC §4: the cursor is the last post's id; loading stops when
+ * a page comes back empty), `pageSize` at a time, with tags; pending link previews refresh by
+ * page (usePreviewRefresh).
  */
-export function usePostList(collectionId: number, pageSize: number) {
-  const shareToken = useShareAccess()?.token;
-  return useInfiniteQuery({
-    queryKey: postKeys.page(collectionId, pageSize, shareToken),
-    queryFn: async ({ pageParam, signal }): Promise<ListedPost[]> =>
-      (
-        await callApi(postEndpoints.list, {
-          query: {
-            collection_id: collectionId,
-            limit: pageSize,
-            after_id: pageParam,
-            withTags: true,
-          },
-          signal,
-          bearer: shareToken,
-        })
-      ).data,
+function usePagedPosts(
+  queryKey: readonly unknown[],
+  filter: ListFilter,
+  pageSize: number,
+  options: { bearer?: string; inView?: PostsInView } = {},
+) {
+  const { bearer, inView } = options;
+  const list = useInfiniteQuery<
+    ListedPost[],
+    Error,
+    PostPages,
+    readonly unknown[],
+    number | undefined
+  >({
+    queryKey,
+    queryFn: ({ pageParam, signal }) => readPage(filter, pageSize, pageParam, signal, bearer),
     initialPageParam: undefined as number | undefined,
     // The cursor is the last saved post; a placeholder being pasted is not one the server knows.
     getNextPageParam: (lastPage) =>
       lastPage.filter((post) => post.type !== 'placeholder').at(-1)?.id,
   });
+  usePreviewRefresh(
+    queryKey,
+    list.data,
+    (afterId, limit, signal) => readPage(filter, limit, afterId, signal, bearer),
+    inView,
+  );
+  return list;
+}
+
+/** The list a post belongs to: its collection, or 0 for Uncategorized. */
+export function listIdOf(post: Pick<Post, 'collection_id'>): number {
+  return post.collection_id ?? UNCATEGORIZED_ID;
+}
+
+/**
+ * The posts of a collection, highest order first, in pages of `pageSize` (read through the
+ * public share when the page is seen through one).
+ */
+export function usePostList(collectionId: number, pageSize: number, inView?: PostsInView) {
+  const bearer = useShareAccess()?.token;
+  return usePagedPosts(
+    postKeys.page(collectionId, pageSize, bearer),
+    { collection_id: collectionId },
+    pageSize,
+    { bearer, inView },
+  );
 }
 
 /** One post, with its tags, for the editor; read with a public share's token when given. */
@@ -121,8 +240,12 @@ function addOnTop(queryClient: QueryClient, post: ListedPost) {
   );
 }
 
+/** Takes a post out of every list, renumbering the posts above it (SPEC §4 Delete). */
 function removeFromLists(queryClient: QueryClient, id: number) {
-  mapPages(queryClient, null, (page) => page.filter((post) => post.id !== id));
+  queryClient.setQueriesData<PostPages>(
+    { queryKey: postKeys.lists },
+    (data) => data && { ...data, pages: removePostFromPages(data.pages, id) },
+  );
 }
 
 /** Replaces a post wherever a list shows it. */
@@ -135,7 +258,7 @@ function replaceInLists(queryClient: QueryClient, post: Post, id = post.id) {
  * orders of the other posts moved on the server and are refetched the next time a list is shown.
  * Lists read whole (searches, tag pages, the recycle bin) are refetched when shown, at once.
  */
-function markListsStale(queryClient: QueryClient) {
+export function markListsStale(queryClient: QueryClient) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: postKeys.lists, refetchType: 'none' }),
     queryClient.invalidateQueries({ queryKey: postKeys.reads }),
@@ -335,108 +458,14 @@ export function useUpdatingPostIds(): Set<number> {
   return new Set(ids.filter((id): id is number => id !== undefined));
 }
 
-/** Polls a pending preview with growing pauses (1 s, growing by half to 10 s), about 2 minutes. */
-const PREVIEW_POLLS = 18;
-function previewPollDelay(polls: number): number {
-  return Math.min(1_000 * 1.5 ** Math.max(polls - 1, 0), 10_000);
-}
-
-/**
- * While a link post's preview is pending, asks for the post now and then and puts the finished
- * one into the lists, so its card fills in by itself.
- */
-export function usePendingPreview(post: ListedPost) {
-  const queryClient = useQueryClient();
-  const pending = post.type === 'link' && post.preview_status === 'pending';
-  const query = useQuery({
-    ...postQuery(post.id),
-    enabled: pending,
-    staleTime: 0,
-    refetchInterval: (current) => {
-      const polls = current.state.dataUpdateCount;
-      if (current.state.data?.preview_status !== 'pending' || polls > PREVIEW_POLLS) return false;
-      return previewPollDelay(polls);
-    },
-  });
-  const fresh = query.data;
-  useEffect(() => {
-    if (pending && fresh && fresh.preview_status !== 'pending') replaceInLists(queryClient, fresh);
-  }, [pending, fresh, queryClient]);
-}
-
-/** Query of GET /api/posts read whole (limit 0), with tags, under `queryKey`. */
-function readWholeQuery(
-  queryKey: readonly unknown[],
-  query: Omit<NonNullable<EndpointInput<typeof postEndpoints.list>['query']>, 'limit' | 'withTags'>,
-) {
-  return queryOptions({
-    queryKey,
-    queryFn: async ({ signal }) =>
-      (await callApi(postEndpoints.list, { query: { ...query, limit: 0, withTags: true }, signal }))
-        .data,
-  });
-}
-
-/**
- * SPEC §2 Search: the posts matching `filter` (the query language passes through), in the
- * collection `collectionId` and below it when given (null = everywhere); all of them (limit 0),
- * each with the server's snippet of the match. Runs only with a filter or a collection.
- */
-export function useSearchPosts(filter: string, collectionId: number | null) {
-  const trimmed = filter.trim();
-  return useQuery({
-    ...readWholeQuery(postKeys.search(trimmed, collectionId), {
-      filter: trimmed || undefined,
-      collection_id: collectionId ?? undefined,
-      withDescendants: collectionId !== null || undefined,
-    }),
-    enabled: trimmed !== '' || collectionId !== null,
-    // The previous results stay while the next ones load, so typing does not flash the list.
-    placeholderData: (previous) => previous,
-  });
-}
-
-/** SPEC §2 Tags: the posts carrying the tag `tagId` (GET /api/posts?tag_id=). */
-export function useTaggedPosts(tagId: number) {
-  return useQuery(readWholeQuery(postKeys.tagged(tagId), { tag_id: tagId }));
+/** SPEC §2 Tags: the posts carrying the tag `tagId` (GET /api/posts?tag_id=), newest first. */
+export function useTaggedPosts(tagId: number, pageSize: number, inView?: PostsInView) {
+  return usePagedPosts(postKeys.tagged(tagId, pageSize), { tag_id: tagId }, pageSize, { inView });
 }
 
 /** SPEC §2 Recycle bin: the user's deleted posts, last deleted first (is_archived=true). */
-export function useRecycleBin() {
-  return useQuery(readWholeQuery(postKeys.recycleBin, { is_archived: true }));
-}
-
-/**
- * Restores a post from the recycle bin (SPEC §4: PATCH is_archived false); the server puts it
- * back on top of its collection, or into Uncategorized when that collection is gone.
- */
-export function useRestorePost() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: postKeys.writes,
-    mutationFn: async ({ id }: { id: number }) =>
-      (await callApi(postEndpoints.update, { params: { id }, body: { is_archived: false } })).data,
-    onSuccess: (post) => {
-      queryClient.setQueryData<Post[]>(postKeys.recycleBin, (posts) =>
-        posts?.filter((other) => other.id !== post.id),
-      );
-      addOnTop(queryClient, post);
-      return markListsStale(queryClient);
-    },
-  });
-}
-
-/**
- * Clears the recycle bin for good (DELETE /api/posts?is_trashed=1). SPEC §4: the list empties
- * whether or not the call succeeds; the caller tells of a failure (SPEC §8).
- */
-export function useClearRecycleBin() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => callApi(postEndpoints.clearRecycleBin, { query: { is_trashed: true } }),
-    onSettled: async () => {
-      await queryClient.cancelQueries({ queryKey: postKeys.recycleBin });
-      queryClient.setQueryData<Post[]>(postKeys.recycleBin, []);
-    },
+export function useRecycleBin(pageSize: number, inView?: PostsInView) {
+  return usePagedPosts(postKeys.recycleBinPage(pageSize), { is_archived: true }, pageSize, {
+    inView,
   });
 }

@@ -2,11 +2,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Post } from '../../../../contract/posts.ts';
 import type * as ApiClient from '../../lib/api-client.ts';
 import { ApiError, callApi } from '../../lib/api-client.ts';
 import { aPost } from '../../test/post-fixture.ts';
-import { postKeys, useClearRecycleBin, useRestorePost } from './posts.queries.ts';
+import { useClearRecycleBin, useRestorePost } from '../trash/trash.queries.ts';
+import { postKeys, type PostPages } from './posts.queries.ts';
 
 vi.mock('../../lib/api-client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof ApiClient>()),
@@ -15,7 +15,8 @@ vi.mock('../../lib/api-client.ts', async (importOriginal) => ({
 const callApiMock = vi.mocked(callApi);
 
 let queryClient: QueryClient;
-const bin = () => queryClient.getQueryData<Post[]>(postKeys.recycleBin);
+const binKey = postKeys.recycleBinPage(20);
+const bin = () => queryClient.getQueryData<PostPages>(binKey)?.pages.flat();
 
 function render<T>(hook: () => T) {
   const wrapper = ({ children }: { children: ReactNode }) => (
@@ -27,10 +28,10 @@ function render<T>(hook: () => T) {
 beforeEach(() => {
   callApiMock.mockReset();
   queryClient = new QueryClient();
-  queryClient.setQueryData(postKeys.recycleBin, [
-    aPost({ id: 1, is_archived: true }),
-    aPost({ id: 2, is_archived: true }),
-  ]);
+  queryClient.setQueryData<PostPages>(binKey, {
+    pages: [[aPost({ id: 1, is_archived: true })], [aPost({ id: 2, is_archived: true })]],
+    pageParams: [undefined, 1],
+  });
 });
 
 describe('useClearRecycleBin (SPEC §4: the list empties even after failure)', () => {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../ui/button.tsx';
 import { notify } from '../../ui/notify.tsx';
 import { TypeToConfirmDialog } from '../../ui/type-to-confirm-dialog.tsx';
-import { useClearRecycleBin } from '../posts/posts.queries.ts';
+import { useClearRecycleBin } from './trash.queries.ts';
 
 /**
  * The recycle bin's Clear action (SPEC §2): a confirmation dialog where the user types 'delete',

@@ -8,7 +8,7 @@ import {
   UNCATEGORIZED_NAME,
 } from '../collections/collection-tree.ts';
 import { useCollection } from '../collections/collections.queries.ts';
-import { useRestorePost } from '../posts/posts.queries.ts';
+import { useRestorePost } from './trash.queries.ts';
 
 /**
  * SPEC §2 Post card in the recycle bin: 'Restore into {collection name}'. Uncategorized when the

@@ -1,0 +1,54 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { postEndpoints } from '../../../../contract/posts.ts';
+import { callApi } from '../../lib/api-client.ts';
+import { listIdOf, markListsStale, postKeys, type PostPages } from '../posts/posts.queries.ts';
+
+/** Takes a post out of every recycle bin list. */
+function removeFromRecycleBin(queryClient: QueryClient, id: number) {
+  queryClient.setQueriesData<PostPages>(
+    { queryKey: postKeys.recycleBin },
+    (data) =>
+      data && { ...data, pages: data.pages.map((page) => page.filter((post) => post.id !== id)) },
+  );
+}
+
+/**
+ * Restores a post from the recycle bin (SPEC §4: PATCH is_archived false); the server puts it
+ * back at its place in its collection, or on top of Uncategorized when that collection is gone.
+ */
+export function useRestorePost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: postKeys.writes,
+    mutationFn: async ({ id }: { id: number }) =>
+      (await callApi(postEndpoints.update, { params: { id }, body: { is_archived: false } })).data,
+    onSuccess: (post) => {
+      removeFromRecycleBin(queryClient, post.id);
+      // The server puts it back at its old place and renumbers the posts above: its list is read
+      // again rather than guessed.
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: postKeys.list(listIdOf(post)) }),
+        markListsStale(queryClient),
+      ]);
+    },
+  });
+}
+
+/**
+ * Clears the recycle bin for good (DELETE /api/posts?is_trashed=1). SPEC §4: the list empties
+ * whether or not the call succeeds; the caller tells of a failure (SPEC §8).
+ */
+export function useClearRecycleBin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => callApi(postEndpoints.clearRecycleBin, { query: { is_trashed: true } }),
+    onSettled: async () => {
+      await queryClient.cancelQueries({ queryKey: postKeys.recycleBin });
+      queryClient.setQueriesData<PostPages>(
+        { queryKey: postKeys.recycleBin },
+        (data) => data && { pages: [[]], pageParams: [undefined] },
+      );
+    },
+  });
+}
