@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
@@ -7,10 +10,17 @@ import { createTestApp, type TestApp } from '../test/test-app.ts';
  */
 
 let t: TestApp;
+const webRoot = mkdtempSync(join(tmpdir(), 'nestmark-web-'));
 beforeAll(async () => {
-  t = await createTestApp({ config: { rateLimitPerMinute: 5, trustProxy: true } });
+  mkdirSync(join(webRoot, 'assets'));
+  writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>Nestmark</title>');
+  writeFileSync(join(webRoot, 'assets', 'editor-1a2b3c.js'), 'console.log(1)');
+  t = await createTestApp({ config: { rateLimitPerMinute: 5, trustProxy: true }, webRoot });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  rmSync(webRoot, { recursive: true, force: true });
+});
 
 const from = (ip: string) => ({ 'x-forwarded-for': ip });
 
@@ -33,6 +43,22 @@ describe('the general rate limit', () => {
     expect(
       (await t.request('GET', '/api/openapi.json', { headers: from('10.2.0.2') })).status,
     ).toBe(200);
+  });
+
+  it("leaves the web app's files alone: a screen's script chunk still loads", async () => {
+    for (let i = 1; i <= 6; i++) {
+      await t.request('GET', '/api/openapi.json', { headers: from('10.2.3.1') });
+    }
+    expect(
+      (await t.request('GET', '/api/openapi.json', { headers: from('10.2.3.1') })).status,
+    ).toBe(429);
+    for (let i = 1; i <= 10; i++) {
+      const chunk = await t.request('GET', '/assets/editor-1a2b3c.js', {
+        headers: from('10.2.3.1'),
+      });
+      expect(chunk.status).toBe(200);
+      expect((await t.request('GET', '/c/1', { headers: from('10.2.3.1') })).status).toBe(200);
+    }
   });
 
   it('counts a signed-in user across addresses, apart from the address they share', async () => {

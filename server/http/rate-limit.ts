@@ -13,7 +13,9 @@ function rateLimitKey(request: FastifyRequest): string {
  * Counted after authentication (register it after `registerAuthentication`), so a user is one
  * counter wherever they are and people behind one address do not share theirs; requests refused
  * with 401 are not counted. Beyond the limit: 429 `RATE_LIMITED` with `Retry-After` (seconds).
- * Health checks are not limited. The counts live in this process's memory: with several
+ * Only the API is limited, health checks aside: the web app's files (the page, its scripts, the
+ * service worker) are static, cheap to serve, and a browser fetches a script chunk the first time
+ * a screen needs it — a refused chunk would break that screen. The counts live in this process's memory: with several
  * processes each allows `perMinute`.
  */
 export async function registerRateLimit(app: FastifyInstance, perMinute: number): Promise<void> {
@@ -23,7 +25,7 @@ export async function registerRateLimit(app: FastifyInstance, perMinute: number)
     timeWindow: 60_000,
     hook: 'onRequest',
     keyGenerator: rateLimitKey,
-    allowList: (request) => request.url === '/api/health',
+    allowList: (request) => !request.url.startsWith('/api/') || request.url === '/api/health',
     errorResponseBuilder: (_request, context) => {
       const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
       return tooManyRequests(
