@@ -45,7 +45,7 @@ describe('the general rate limit', () => {
     ).toBe(200);
   });
 
-  it("leaves the web app's files alone: a screen's script chunk still loads", async () => {
+  it("leaves the web app's files and stored images alone: a screen's script chunk still loads", async () => {
     for (let i = 1; i <= 6; i++) {
       await t.request('GET', '/api/openapi.json', { headers: from('10.2.3.1') });
     }
@@ -58,6 +58,11 @@ describe('the general rate limit', () => {
       });
       expect(chunk.status).toBe(200);
       expect((await t.request('GET', '/c/1', { headers: from('10.2.3.1') })).status).toBe(200);
+      // A stored image is not counted either: this one reaches its route (400: not a name of ours).
+      const image = await t.request('GET', '/api/files/missing.webp', {
+        headers: from('10.2.3.1'),
+      });
+      expect(image.status).toBe(400);
     }
   });
 
