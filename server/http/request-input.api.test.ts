@@ -133,7 +133,7 @@ describe('text with a NUL character', () => {
     );
     expectValidation(await t.request('GET', '/api/users?search=a%00b', { token: user.token }));
     expectValidation(await t.request('GET', '/api/posts?filter=a%00b', { token: user.token }));
-    expectValidation(await t.request('GET', '/api/favicons/a%00b'));
+    expectValidation(await t.request('GET', '/api/favicons/a%00b', { token: user.token }));
   });
 
   it('is refused in the name of an uploaded file', async () => {
