@@ -66,11 +66,6 @@ export interface FetchOptions {
   accept: string;
   /** Largest body accepted, in bytes; a longer one fails the fetch. */
   maxBytes: number;
-  /**
-   * Ends the fetch when aborted (a caller's budget for several fetches); the guard's own time
-   * limit per fetch applies as well.
-   */
-  signal?: AbortSignal;
 }
 
 export interface LinkFetcher {
@@ -256,8 +251,7 @@ export function createGuardedFetcher(options: GuardedFetcherOptions = {}): LinkF
     check,
 
     async fetch(raw, fetchOptions) {
-      const limit = AbortSignal.timeout(timeoutMs);
-      const signal = fetchOptions.signal ? AbortSignal.any([limit, fetchOptions.signal]) : limit;
+      const signal = AbortSignal.timeout(timeoutMs);
       let url = await check(raw);
       for (let redirects = 0; ; redirects++) {
         const response = await fetchOnce(url, fetchOptions, signal);
