@@ -18,7 +18,6 @@ const LANDED: Record<string, string> = {
     '77a7a883fe5a6ebbb0702ce542403674cd1581c141dcd0e1644910642b245e3e',
   '0006-search.ts': 'bbf286b90e2aad2f77bbcc79228923fbc63ab5c4d010a6f4abddd4f3fbc53bc3',
   '0007-import-jobs.ts': 'e48b31503b73cc6cf5167a48417752c9a1b6f0a7ff7fc17c5b4c21f6d1111038',
-  '0008-preview-queue.ts': '8ca7ff266f679ee516ad3b89e0bab087a6bd1742df3c337f94c8e9b8f90b5c49',
   '0009-security.ts': '81046f12c3d53fe296deb66975d7d50f61e4eb6aa6faa82c5ee055934dd304a3',
   '0010-post-sorts.ts': '4581839c196087862bd01de4f46d5d2e4c9937ff7880ffb1dbdbff966e755de8',
 };

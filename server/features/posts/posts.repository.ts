@@ -185,13 +185,7 @@ const sortColumnOf = {
  */
 export type ListedPost = Omit<
   PostRow,
-  | 'search_title'
-  | 'search_text'
-  | 'preview_claimed_at'
-  | 'preview_attempts'
-  | 'preview_origin'
-  | 'preview_host'
-  | 'preview_retry_at'
+  'search_title' | 'search_text' | 'preview_claimed_at' | 'preview_attempts'
 > & { tags?: Tag[] };
 
 const listedColumns = [
