@@ -16,9 +16,11 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { useLogout, useMe } from '../features/auth/auth.queries.ts';
 import {
   CollectionNav,
+  NavCount,
   navLinkClasses,
   SharedCollectionNav,
 } from '../features/collections/collection-nav.tsx';
+import { useCollectionTree } from '../features/collections/collections.queries.ts';
 import { Logo } from './logo.tsx';
 import { SIDEBAR_WIDTH, sidebarWidthAfterKey } from './sidebar-width.ts';
 
@@ -109,6 +111,7 @@ export function Sidebar({ id, open, overlay, onClose, ref, width, onResize }: Si
   const inImportExport = pathname.startsWith('/import') || pathname.startsWith('/export');
   const accountPath = `/users/${useMe().data?.id ?? ''}`;
   const inUsers = pathname.startsWith('/users') && pathname !== accountPath;
+  const uncategorizedCount = useCollectionTree().data?.uncategorizedPostCount;
   return (
     <aside
       id={id}
@@ -141,9 +144,14 @@ export function Sidebar({ id, open, overlay, onClose, ref, width, onResize }: Si
       <nav aria-label="Sidebar" className="flex-1 overflow-x-hidden overflow-y-auto px-3 pt-2 pb-6">
         <ul className="flex flex-col gap-0.5">
           <li className="flex">
-            <NavLink to="/" end className={({ isActive }) => navLinkClasses(isActive)}>
+            <NavLink
+              to="/"
+              end
+              className={({ isActive }) => clsx(navLinkClasses(isActive), '@container')}
+            >
               <Inbox aria-hidden className="size-4 shrink-0" />
               Uncategorized
+              <NavCount count={uncategorizedCount} />
             </NavLink>
           </li>
           <li className="flex">
