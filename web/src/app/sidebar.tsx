@@ -12,6 +12,7 @@ import {
   X,
 } from 'lucide-react';
 import type { Ref } from 'react';
+import { useId } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useLogout, useMe } from '../features/auth/auth.queries.ts';
 import {
@@ -112,6 +113,7 @@ export function Sidebar({ id, open, overlay, onClose, ref, width, onResize }: Si
   const accountPath = `/users/${useMe().data?.id ?? ''}`;
   const inUsers = pathname.startsWith('/users') && pathname !== accountPath;
   const uncategorizedCount = useCollectionTree().data?.uncategorizedPostCount;
+  const uncategorizedCountId = useId();
   return (
     <aside
       id={id}
@@ -147,11 +149,12 @@ export function Sidebar({ id, open, overlay, onClose, ref, width, onResize }: Si
             <NavLink
               to="/"
               end
+              aria-describedby={uncategorizedCountId}
               className={({ isActive }) => clsx(navLinkClasses(isActive), '@container')}
             >
               <Inbox aria-hidden className="size-4 shrink-0" />
               Uncategorized
-              <NavCount count={uncategorizedCount} />
+              <NavCount id={uncategorizedCountId} count={uncategorizedCount} />
             </NavLink>
           </li>
           <li className="flex">

@@ -17,10 +17,10 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { clsx } from 'clsx';
 import { ChevronRight, GripVertical } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { NavLink, useParams } from 'react-router';
 import type { CollectionNode } from '../../../../contract/collections.ts';
-import { formatCount } from '../../lib/count.ts';
+import { formatCount, plural } from '../../lib/count.ts';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { CollectionIcon } from './collection-icon.tsx';
 import {
@@ -56,15 +56,24 @@ export function navIndent(depth: number): string {
 
 /**
  * The post count at the end of a sidebar link (muted, right-aligned); the link must be an
- * `@container`. Shown only when the link is wide enough that the name keeps its room, so deep
- * in the tree the count goes before the name is cut.
+ * `@container` described by `id` (`aria-describedby`), so its name stays the collection's and
+ * the count is read as its description ("12 posts"). Shown only when the link is wide enough
+ * that the name keeps its room, so deep in the tree the count goes before the name is cut.
  */
-export function NavCount({ count }: { count: number | undefined }) {
+export function NavCount({ id, count }: { id: string; count: number | undefined }) {
   if (count === undefined) return null;
   return (
-    <span className="ml-auto hidden shrink-0 pl-1 text-xs text-fg-subtle tabular-nums @[10rem]:inline">
-      {formatCount(count)}
-    </span>
+    <>
+      <span
+        aria-hidden
+        className="ml-auto hidden shrink-0 pl-1 text-xs text-fg-subtle tabular-nums @[10rem]:inline"
+      >
+        {formatCount(count)}
+      </span>
+      <span id={id} hidden>
+        {plural(count, 'post')}
+      </span>
+    </>
   );
 }
 
@@ -102,18 +111,20 @@ function ExpandToggle({ node, expansion }: { node: CollectionNode; expansion: Ex
 
 /** A collection's link: its icon (SPEC §2), name and post count. */
 function CollectionLink({ node, open }: { node: CollectionNode; open: boolean }) {
+  const countId = useId();
   return (
     <NavLink
       to={`/c/${node.id}`}
       // The full name on hover: deep in the tree it may be cut.
       title={node.name}
+      aria-describedby={countId}
       className={({ isActive }) => clsx(navLinkClasses(isActive), '@container')}
     >
       {({ isActive }) => (
         <>
           <CollectionIcon iconId={node.icon_id} open={isActive || open} />
           <span className="truncate">{node.name}</span>
-          <NavCount count={node.post_count} />
+          <NavCount id={countId} count={node.post_count} />
         </>
       )}
     </NavLink>

@@ -23,7 +23,7 @@ export function SubcollectionTiles({ tiles }: { tiles: SubcollectionTile[] }) {
   return (
     <ul
       aria-label="Sub-collections"
-      className="-mx-4 mb-5 flex snap-x gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:grid sm:grid-cols-[repeat(auto-fill,minmax(11rem,1fr))] sm:overflow-visible sm:px-0 sm:pb-0"
+      className="-mx-4 mb-5 flex snap-x scroll-px-4 gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:grid sm:grid-cols-[repeat(auto-fill,minmax(11rem,1fr))] sm:overflow-visible sm:px-0 sm:pb-0"
     >
       {tiles.map((tile) => (
         <li key={tile.id} className="w-40 shrink-0 snap-start sm:w-auto">
