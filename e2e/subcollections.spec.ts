@@ -76,3 +76,43 @@ test('a parent collection shows its sub-collections with counts and keeps the so
     `Kyoto ${run}1 post`,
   ]);
 });
+
+test('a public link that opens sub-collections shows them as tiles with their counts', async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  await signIn(page);
+  const run = testInfo.repeatEachIndex;
+  const collection = (name: string, parent_id: number | null = null) =>
+    api<Created>(page, 'POST', '/api/collections', { name: `${name} ${run}`, parent_id });
+  const post = (title: string, collection_id: number) =>
+    api<Created>(page, 'POST', '/api/posts', { title, content: `<p>${title}</p>`, collection_id });
+
+  const garden = await collection('Garden');
+  const herbs = await collection('Herbs', garden.id);
+  const basil = await collection('Basil', herbs.id);
+  await post('Compost', garden.id);
+  await post('Mint', herbs.id);
+  await post('Genovese', basil.id);
+  await post('Thai basil', basil.id);
+  const share = await api<{ token: string }>(page, 'POST', '/api/shares/public', {
+    collection_id: garden.id,
+    is_active: true,
+    include_descendants: true,
+  });
+
+  const context = await browser.newContext({ baseURL });
+  const visitor = await context.newPage();
+  await visitor.goto(`/s?token=${share.token}`);
+  await expect(visitor.getByText('1 post', { exact: true })).toBeVisible();
+  const tiles = visitor.getByRole('list', { name: 'Sub-collections' });
+  // Herbs: its own post and the two of Basil below it.
+  await expect(tiles.getByRole('link')).toHaveText([`Herbs ${run}3 posts`]);
+  await tiles.getByRole('link').click();
+  await expect(posts(visitor).getByRole('heading', { name: 'Mint' })).toBeVisible();
+  await expect(visitor.getByRole('list', { name: 'Sub-collections' }).getByRole('link')).toHaveText(
+    [`Basil ${run}2 posts`],
+  );
+  await context.close();
+});
