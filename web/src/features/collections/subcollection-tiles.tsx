@@ -16,14 +16,15 @@ export interface SubcollectionTile {
 /**
  * The sub-collections of a collection, at the top of its page: one tile each with its icon, its
  * name (cut with an ellipsis, in full on hover) and its posts with those below it, a link to it.
- * Tiles wrap on a wide screen and scroll sideways on a phone; nothing is drawn without any.
+ * Tiles wrap on a wide screen and scroll sideways on a phone (with room for the focus ring);
+ * nothing is drawn without any.
  */
 export function SubcollectionTiles({ tiles }: { tiles: SubcollectionTile[] }) {
   if (tiles.length === 0) return null;
   return (
     <ul
       aria-label="Sub-collections"
-      className="-mx-4 mb-5 flex snap-x scroll-px-4 gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:grid sm:grid-cols-[repeat(auto-fill,minmax(11rem,1fr))] sm:overflow-visible sm:px-0 sm:pb-0"
+      className="-mx-4 -mt-1 mb-4 flex snap-x scroll-px-4 gap-2 overflow-x-auto px-4 py-1 sm:mx-0 sm:mt-0 sm:mb-5 sm:grid sm:grid-cols-[repeat(auto-fill,minmax(11rem,1fr))] sm:overflow-visible sm:p-0"
     >
       {tiles.map((tile) => (
         <li key={tile.id} className="w-40 shrink-0 snap-start sm:w-auto">
