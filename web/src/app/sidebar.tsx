@@ -12,13 +12,16 @@ import {
   X,
 } from 'lucide-react';
 import type { Ref } from 'react';
+import { useId } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useLogout, useMe } from '../features/auth/auth.queries.ts';
 import {
   CollectionNav,
+  NavCount,
   navLinkClasses,
   SharedCollectionNav,
 } from '../features/collections/collection-nav.tsx';
+import { useCollectionTree } from '../features/collections/collections.queries.ts';
 import { Logo } from './logo.tsx';
 import { SIDEBAR_WIDTH, sidebarWidthAfterKey } from './sidebar-width.ts';
 
@@ -109,6 +112,8 @@ export function Sidebar({ id, open, overlay, onClose, ref, width, onResize }: Si
   const inImportExport = pathname.startsWith('/import') || pathname.startsWith('/export');
   const accountPath = `/users/${useMe().data?.id ?? ''}`;
   const inUsers = pathname.startsWith('/users') && pathname !== accountPath;
+  const uncategorizedCount = useCollectionTree().data?.uncategorizedPostCount;
+  const uncategorizedCountId = useId();
   return (
     <aside
       id={id}
@@ -141,9 +146,15 @@ export function Sidebar({ id, open, overlay, onClose, ref, width, onResize }: Si
       <nav aria-label="Sidebar" className="flex-1 overflow-x-hidden overflow-y-auto px-3 pt-2 pb-6">
         <ul className="flex flex-col gap-0.5">
           <li className="flex">
-            <NavLink to="/" end className={({ isActive }) => navLinkClasses(isActive)}>
+            <NavLink
+              to="/"
+              end
+              aria-describedby={uncategorizedCountId}
+              className={({ isActive }) => clsx(navLinkClasses(isActive), '@container')}
+            >
               <Inbox aria-hidden className="size-4 shrink-0" />
               Uncategorized
+              <NavCount id={uncategorizedCountId} count={uncategorizedCount} />
             </NavLink>
           </li>
           <li className="flex">

@@ -9,17 +9,25 @@ import {
   UNCATEGORIZED_ID,
   UNCATEGORIZED_NAME,
 } from '../features/collections/collection-tree.ts';
-import { useCollection } from '../features/collections/collections.queries.ts';
+import {
+  useCollection,
+  usePostCounts,
+  useSubcollections,
+} from '../features/collections/collections.queries.ts';
+import { SubcollectionTiles } from '../features/collections/subcollection-tiles.tsx';
 import { PostList } from '../features/posts/post-list.tsx';
+import { SortMenu, usePostSort } from '../features/posts/post-sort.tsx';
 import { usePostView, ViewSwitcher } from '../features/posts/post-view.tsx';
+import { formatCount, plural } from '../lib/count.ts';
 import { canReadClipboard, usePasteIntoCollection } from '../features/posts/use-paste-post.ts';
 import { buttonClasses } from '../ui/button.tsx';
 import { OptionsMenu, type MenuItem } from '../ui/options-menu.tsx';
 
 /**
- * `/` (Uncategorized) and `/c/{collectionId}` (SPEC §2 Collection view): the posts, with the
- * view switcher (cards, list, grid; remembered per collection), Create in the top bar and an
- * options menu with Paste and, for a real collection, Edit Collection.
+ * `/` (Uncategorized) and `/c/{collectionId}` (SPEC §2 Collection view): its sub-collections as
+ * tiles, its post count and sort menu (remembered per collection), then the posts, with the view
+ * switcher (cards, list, grid; remembered per collection), Create in the top bar and an options
+ * menu with Paste and, for a real collection, Edit Collection.
  */
 export function CollectionRoute() {
   const id = collectionIdFromParam(useParams().collectionId);
@@ -32,6 +40,9 @@ function CollectionView({ collectionId }: { collectionId: number }) {
   const permission = useCollectionPermission(collectionId);
   const paste = usePasteIntoCollection(collectionId);
   const [view, setView] = usePostView(collectionId);
+  const [sort, setSort] = usePostSort(collectionId);
+  const counts = usePostCounts(collectionId);
+  const subcollections = useSubcollections(collectionId);
   const title =
     collectionId === UNCATEGORIZED_ID
       ? UNCATEGORIZED_NAME
@@ -71,11 +82,33 @@ function CollectionView({ collectionId }: { collectionId: number }) {
           </>
         }
       />
+      <SubcollectionTiles
+        tiles={subcollections.map((child) => ({
+          id: child.id,
+          name: child.name,
+          iconId: child.icon_id,
+          postCount: child.post_count_with_descendants ?? child.post_count,
+          to: `/c/${child.id}`,
+        }))}
+      />
+      <div className="mb-3 flex min-h-9 items-center justify-between gap-3">
+        <p className="truncate text-sm text-fg-muted tabular-nums">
+          {counts && plural(counts.own, 'post')}
+          {counts && counts.withDescendants > counts.own && (
+            <span className="text-fg-subtle">
+              {' · '}
+              {formatCount(counts.withDescendants)} with sub-collections
+            </span>
+          )}
+        </p>
+        <SortMenu sort={sort} onChange={setSort} />
+      </div>
       <PostList
         collectionId={collectionId}
         permission={permission}
         newPostPath={newPostPath}
         view={view}
+        sort={sort}
       />
     </div>
   );

@@ -3,9 +3,11 @@ import { Link, useSearchParams } from 'react-router';
 import type { SharedCollectionNode } from '../../../contract/shares.ts';
 import { NotFoundContent } from '../app/not-found-content.tsx';
 import { PageHeader } from '../app/page-header.tsx';
-import { CollectionIcon } from '../features/collections/collection-icon.tsx';
+import { subtreePostCount } from '../features/collections/collection-tree.ts';
+import { SubcollectionTiles } from '../features/collections/subcollection-tiles.tsx';
 import { PostList } from '../features/posts/post-list.tsx';
 import { useShareAccess } from '../features/shares/share-access.ts';
+import { plural } from '../lib/count.ts';
 
 /** The path from the shared collection down to `id`, or undefined when `id` is not below it. */
 function pathTo(node: SharedCollectionNode, id: number): SharedCollectionNode[] | undefined {
@@ -18,8 +20,9 @@ function pathTo(node: SharedCollectionNode, id: number): SharedCollectionNode[] 
 }
 
 /**
- * `/s?token=…` (SPEC §2 public view): the shared collection's posts, read only, no sidebar. When
- * the share opens its sub-collections, they are listed and `collection_id` opens one.
+ * `/s?token=…` (SPEC §2 public view): the shared collection's posts and their count, read only,
+ * no sidebar. When the share opens its sub-collections, they are shown as tiles (with the posts
+ * of everything below each) and `collection_id` opens one.
  */
 export function PublicCollectionRoute() {
   const share = useShareAccess();
@@ -54,21 +57,19 @@ export function PublicCollectionRoute() {
           ))}
         </nav>
       )}
-      {current.nested.length > 0 && (
-        <ul aria-label="Sub-collections" className="mb-5 flex flex-wrap gap-2">
-          {current.nested.map((child) => (
-            <li key={child.id}>
-              <Link
-                to={link(child.id)}
-                className="flex h-9 items-center gap-2 rounded-full border border-line bg-surface px-3.5 text-sm text-fg-muted shadow-xs hover:text-fg"
-              >
-                <CollectionIcon iconId={child.icon_id} />
-                {child.name}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
+      <SubcollectionTiles
+        tiles={current.nested.map((child) => ({
+          id: child.id,
+          name: child.name,
+          iconId: child.icon_id,
+          // The share holds the whole subtree, so its own counts add up to the total.
+          postCount: subtreePostCount(child),
+          to: link(child.id),
+        }))}
+      />
+      <p className="mb-3 text-sm text-fg-muted tabular-nums">
+        {plural(current.post_count, 'post')}
+      </p>
       <PostList
         key={current.id}
         collectionId={current.id}

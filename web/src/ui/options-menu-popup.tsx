@@ -1,6 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { clsx } from 'clsx';
+import { Check } from 'lucide-react';
 import type { ReactElement } from 'react';
 import { Link } from 'react-router';
 import { useIsMobile } from '../lib/media.ts';
@@ -36,6 +37,7 @@ function ItemBody({ item }: { item: MenuItem }) {
       )}
       <span className="flex-1">{item.label}</span>
       {item.hint && <span className="text-xs text-fg-subtle">{item.hint}</span>}
+      {item.checked && <Check aria-hidden className="size-4 shrink-0 text-accent-text" />}
     </>
   );
 }
@@ -89,6 +91,7 @@ export function OptionsMenuPopup({
                   ) : (
                     <button
                       type="button"
+                      aria-pressed={item.checked}
                       onClick={() => choose(item)}
                       className={clsx(itemClasses(item.tone), 'h-12')}
                     >
@@ -125,7 +128,7 @@ export function OptionsMenuPopup({
                   <ItemBody item={item} />
                 </Link>
               </DropdownMenu.Item>
-            ) : (
+            ) : item.checked === undefined ? (
               <DropdownMenu.Item
                 key={item.label}
                 onSelect={() => choose(item)}
@@ -133,6 +136,15 @@ export function OptionsMenuPopup({
               >
                 <ItemBody item={item} />
               </DropdownMenu.Item>
+            ) : (
+              <DropdownMenu.CheckboxItem
+                key={item.label}
+                checked={item.checked}
+                onSelect={() => choose(item)}
+                className={clsx(itemClasses(item.tone), 'h-9')}
+              >
+                <ItemBody item={item} />
+              </DropdownMenu.CheckboxItem>
             ),
           )}
         </DropdownMenu.Content>

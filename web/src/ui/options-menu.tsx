@@ -16,6 +16,8 @@ export interface MenuItem {
   tone?: 'danger';
   /** A keyboard hint shown beside the label, e.g. `Ctrl + Alt + N`. */
   hint?: string;
+  /** Set for a choice among several (a sort): true for the one in effect, shown with a check. */
+  checked?: boolean;
 }
 
 interface OptionsMenuProps {
@@ -24,6 +26,8 @@ interface OptionsMenuProps {
   items: MenuItem[];
   /** Icon of the trigger; three dots by default. */
   icon?: LucideIcon;
+  /** Text shown beside the trigger's icon (e.g. the sort in effect); icon only when unset. */
+  text?: string;
   triggerClassName?: string;
   /**
    * When set, the menu hangs from the trigger's right edge if it was opened within this many
@@ -40,14 +44,16 @@ const OptionsMenuPopup = lazy(async () => ({ default: (await loadPopup()).Option
 
 /**
  * A button opening a short list of options (SPEC §2: the top bar's options menu, a bottom sheet
- * on mobile; the post card's context menu): a dropdown anchored to the button on desktop, a sheet
- * from the bottom of the screen on mobile (≤ 768 px). Either closes on any click outside, on
- * Escape and after a choice.
+ * on mobile; the post card's context menu; a collection's sort): a dropdown anchored to the
+ * button on desktop, a sheet from the bottom of the screen on mobile (≤ 768 px). Either closes on
+ * any click outside, on Escape and after a choice. Items with `checked` are choices, the one in
+ * effect checked.
  */
 export function OptionsMenu({
   label,
   items,
   icon: Icon = Ellipsis,
+  text,
   triggerClassName,
   alignNearEdgePx,
 }: OptionsMenuProps) {
@@ -57,7 +63,7 @@ export function OptionsMenu({
   const trigger = (
     <button
       type="button"
-      aria-label={label}
+      aria-label={text === undefined ? label : `${label}: ${text}`}
       title={label}
       onPointerEnter={() => void loadPopup()}
       onFocus={() => void loadPopup()}
@@ -70,9 +76,10 @@ export function OptionsMenu({
         setUsed(true);
         setOpen(true);
       }}
-      className={clsx(buttonClasses('ghost', 'icon'), triggerClassName)}
+      className={clsx(buttonClasses('ghost', text === undefined ? 'icon' : 'sm'), triggerClassName)}
     >
       <Icon aria-hidden />
+      {text}
     </button>
   );
   if (!used) return trigger;

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { bookmarksIoEndpoints, type DuplicateMode } from '../../../../contract/bookmarks-io.ts';
 import { callApi } from '../../lib/api-client.ts';
 import { saveBlob } from '../../lib/download.ts';
-import { collectionKeys } from '../collections/collections.queries.ts';
+import { collectionKeys } from '../collections/collection-keys.ts';
 import { postKeys } from '../posts/posts.queries.ts';
 
 /** How often a running import is asked for its progress. */

@@ -3,12 +3,13 @@ import type { ReactNode } from 'react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { ImportJob, ImportSummary } from '../../../../contract/bookmarks-io.ts';
+import { plural } from '../../lib/count.ts';
 import { buttonClasses } from '../../ui/button.tsx';
 import { notify } from '../../ui/notify.tsx';
 import { ProgressBar } from '../../ui/progress-bar.tsx';
 import { PageSpinner } from '../../ui/spinner.tsx';
 import { useImportJob } from './bookmarks-io.queries.ts';
-import { duplicatesSentence, importProgress, plural, skippedReasons } from './import-report.ts';
+import { duplicatesSentence, importProgress, skippedReasons } from './import-report.ts';
 
 const reasonLabel: Record<ImportSummary['examples']['skipped'][number]['reason'], string> = {
   'unsupported-scheme': 'not a web page',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ImportJob } from '../../../../contract/bookmarks-io.ts';
-import { duplicatesSentence, importProgress, plural, skippedReasons } from './import-report.ts';
+import { duplicatesSentence, importProgress, skippedReasons } from './import-report.ts';
 
 function job(
   overrides: Omit<Partial<ImportJob>, 'progress'> & { progress?: Partial<ImportJob['progress']> },
@@ -66,11 +66,6 @@ describe('importProgress', () => {
 });
 
 describe('report sentences', () => {
-  it('counts with the right plural and thousands separators', () => {
-    expect(plural(1, 'entry', 'entries')).toBe('1 entry');
-    expect(plural(1200, 'bookmark')).toBe('1,200 bookmarks');
-  });
-
   it('says why entries were skipped, one line per reason that occurred', () => {
     expect(
       skippedReasons({ total: 4, unsupported_scheme: 3, missing_url: 0, invalid_url: 1 }),

@@ -1,9 +1,5 @@
 import type { ImportJob, ImportSummary } from '../../../../contract/bookmarks-io.ts';
-
-/** `1 bookmark`, `2 bookmarks`, with thousands separated. */
-export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
-}
+import { formatCount, plural } from '../../lib/count.ts';
 
 /** Share of the bar for reading the file; saving fills the rest. */
 const READING_SHARE = 60;
@@ -23,7 +19,7 @@ export function importProgress(job: ImportJob): { value: number; step: string; b
       value: READING_SHARE + (100 - READING_SHARE) * share,
       step:
         progress.created > 0
-          ? `Saving: ${progress.created.toLocaleString('en')} of ${plural(total, 'bookmark')}`
+          ? `Saving: ${formatCount(progress.created)} of ${plural(total, 'bookmark')}`
           : `Saving ${plural(total, 'bookmark')}`,
       busy: job.status === 'running' && progress.created === 0,
     };

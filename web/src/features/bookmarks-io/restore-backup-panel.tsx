@@ -3,11 +3,11 @@ import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { RestoreResult } from '../../../../contract/bookmarks-io.ts';
+import { plural } from '../../lib/count.ts';
 import { Button, buttonClasses } from '../../ui/button.tsx';
 import { notify } from '../../ui/notify.tsx';
 import { useRestoreBackup } from './bookmarks-io.queries.ts';
 import { failureNotice } from './failure-notice.ts';
-import { plural } from './import-report.ts';
 
 /** What a restore brought back, in one sentence. */
 function restoredSentence(result: RestoreResult): string {

@@ -17,9 +17,10 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { clsx } from 'clsx';
 import { ChevronRight, GripVertical } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { NavLink, useParams } from 'react-router';
 import type { CollectionNode } from '../../../../contract/collections.ts';
+import { formatCount, plural } from '../../lib/count.ts';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { CollectionIcon } from './collection-icon.tsx';
 import {
@@ -51,6 +52,29 @@ export function navIndent(depth: number): string {
     rem += INDENT_STEPS_REM[level] ?? DEEP_INDENT_STEP_REM;
   }
   return `${rem}rem`;
+}
+
+/**
+ * The post count at the end of a sidebar link (muted, right-aligned); the link must be an
+ * `@container` described by `id` (`aria-describedby`), so its name stays the collection's and
+ * the count is read as its description ("12 posts"). Shown only when the link is wide enough
+ * that the name keeps its room, so deep in the tree the count goes before the name is cut.
+ */
+export function NavCount({ id, count }: { id: string; count: number | undefined }) {
+  if (count === undefined) return null;
+  return (
+    <>
+      <span
+        aria-hidden
+        className="ml-auto hidden shrink-0 pl-1 text-xs text-fg-subtle tabular-nums @[10rem]:inline"
+      >
+        {formatCount(count)}
+      </span>
+      <span id={id} hidden>
+        {plural(count, 'post')}
+      </span>
+    </>
+  );
 }
 
 /** Class names of a sidebar link; `active` for the current page. */
@@ -85,19 +109,22 @@ function ExpandToggle({ node, expansion }: { node: CollectionNode; expansion: Ex
   );
 }
 
-/** A collection's link: its icon (SPEC §2) and name. */
+/** A collection's link: its icon (SPEC §2), name and post count. */
 function CollectionLink({ node, open }: { node: CollectionNode; open: boolean }) {
+  const countId = useId();
   return (
     <NavLink
       to={`/c/${node.id}`}
       // The full name on hover: deep in the tree it may be cut.
       title={node.name}
-      className={({ isActive }) => navLinkClasses(isActive)}
+      aria-describedby={countId}
+      className={({ isActive }) => clsx(navLinkClasses(isActive), '@container')}
     >
       {({ isActive }) => (
         <>
           <CollectionIcon iconId={node.icon_id} open={isActive || open} />
           <span className="truncate">{node.name}</span>
+          <NavCount id={countId} count={node.post_count} />
         </>
       )}
     </NavLink>

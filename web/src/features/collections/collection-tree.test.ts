@@ -11,6 +11,7 @@ import {
   pickerIdOf,
   moveInTree,
   projectTreeDrop,
+  subtreePostCount,
 } from './collection-tree.ts';
 
 function node(id: number, name: string, nested: CollectionNode[] = []): CollectionNode {
@@ -100,15 +101,28 @@ describe('asTreeListing', () => {
     const listing = asTreeListing({
       collections: tree,
       shared_collections: [],
-      uncategorized_post_count: 0,
+      uncategorized_post_count: 12,
     });
     expect(listing.collections).toHaveLength(2);
     expect(listing.shared).toEqual([]);
+    expect(listing.uncategorizedPostCount).toBe(12);
   });
 
   it('accepts a bare flat list', () => {
     const { nested: _, ...flat } = node(9, 'Flat');
     expect(asTreeListing([flat]).collections).toEqual([node(9, 'Flat')]);
+  });
+});
+
+describe('subtreePostCount', () => {
+  it('adds the posts of every collection below to its own', () => {
+    const counted = (id: number, count: number, nested: CollectionNode[] = []) => ({
+      ...node(id, `C${id}`, nested),
+      post_count: count,
+    });
+    const root = counted(1, 3, [counted(2, 4, [counted(3, 5)]), counted(4, 0)]);
+    expect(subtreePostCount(root)).toBe(12);
+    expect(subtreePostCount(counted(9, 7))).toBe(7);
   });
 });
 

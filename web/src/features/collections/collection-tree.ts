@@ -97,18 +97,36 @@ export function countDescendants(node: Pick<CollectionNode, 'nested'>): number {
 type CollectionListing = EndpointResponse<typeof collectionEndpoints.list>['data'];
 
 /**
- * GET /api/collections answers a bare list or `{ collections, shared_collections }` depending
- * on `withShared`, and nodes or flat rows depending on `nested`; the web always asks for
- * `nested=true&withShared=true`, so this narrows the union to that shape.
+ * GET /api/collections answers a bare list or `{ collections, shared_collections,
+ * uncategorized_post_count }` depending on `withShared`, and nodes or flat rows depending on
+ * `nested`; the web always asks for `nested=true&withShared=true`, so this narrows the union to
+ * that shape (`uncategorizedPostCount` 0 for a bare list).
  */
 export function asTreeListing(data: CollectionListing): {
   collections: CollectionNode[];
   shared: CollectionNode[];
+  uncategorizedPostCount: number;
 } {
   const toNodes = (list: CollectionNode[] | Collection[]): CollectionNode[] =>
     list.map((item) => ({ ...item, nested: 'nested' in item ? toNodes(item.nested) : [] }));
-  if (Array.isArray(data)) return { collections: toNodes(data), shared: [] };
-  return { collections: toNodes(data.collections), shared: toNodes(data.shared_collections) };
+  if (Array.isArray(data)) {
+    return { collections: toNodes(data), shared: [], uncategorizedPostCount: 0 };
+  }
+  return {
+    collections: toNodes(data.collections),
+    shared: toNodes(data.shared_collections),
+    uncategorizedPostCount: data.uncategorized_post_count,
+  };
+}
+
+/**
+ * Live posts in `node` and every collection below it, summed over the tree given (for a tree
+ * that holds the whole subtree, e.g. a public share that opens its sub-collections).
+ */
+export function subtreePostCount<T extends { post_count: number; nested: readonly T[] }>(
+  node: T,
+): number {
+  return node.nested.reduce((sum, child) => sum + subtreePostCount(child), node.post_count);
 }
 
 /** A row of the sidebar tree as shown: a collection, its depth and its parent. */

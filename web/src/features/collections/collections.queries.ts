@@ -1,9 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Collection } from '../../../../contract/collections.ts';
+import type { Collection, CollectionNode } from '../../../../contract/collections.ts';
 import { collectionEndpoints } from '../../../../contract/collections.ts';
 import { callApi } from '../../lib/api-client.ts';
 import { postKeys } from '../posts/posts.queries.ts';
 import { logError } from '../../lib/log.ts';
+import { collectionKeys } from './collection-keys.ts';
 import {
   asTreeListing,
   findInTree,
@@ -12,21 +13,17 @@ import {
   type TreeDrop,
 } from './collection-tree.ts';
 
-/** Query keys of the collections feature. */
-export const collectionKeys = {
-  all: ['collections'] as const,
-  tree: ['collections', 'tree'] as const,
-  detail: (id: number) => ['collections', 'detail', id] as const,
-};
-
-/** The caller's collections as a tree, plus the ones shared with them (SPEC §7). */
+/**
+ * The caller's collections as a tree, plus the ones shared with them (SPEC §7), each with its
+ * post counts (`post_count`, `post_count_with_descendants`), and the Uncategorized count.
+ */
 export const collectionTreeQuery = queryOptions({
   queryKey: collectionKeys.tree,
   queryFn: async ({ signal }) =>
     asTreeListing(
       (
         await callApi(collectionEndpoints.list, {
-          query: { nested: true, withShared: true },
+          query: { nested: true, withShared: true, withDescendantCounts: true },
           signal,
         })
       ).data,
@@ -39,15 +36,21 @@ export function useCollectionTree() {
 }
 
 /**
- * One collection (SPEC §4: "name from cache or a fetch"): taken from the tree when it is
- * loaded, fetched otherwise. Disabled for Uncategorized (id 0).
+ * One collection with its post counts (SPEC §4: "name from cache or a fetch"): taken from the
+ * tree when it is loaded, fetched otherwise. Disabled for Uncategorized (id 0).
  */
 export function useCollection(id: number) {
   const queryClient = useQueryClient();
   return useQuery({
     queryKey: collectionKeys.detail(id),
     queryFn: async ({ signal }) =>
-      (await callApi(collectionEndpoints.get, { params: { id }, signal })).data as Collection,
+      (
+        await callApi(collectionEndpoints.get, {
+          params: { id },
+          query: { withDescendantCounts: true },
+          signal,
+        })
+      ).data as Collection,
     enabled: id > UNCATEGORIZED_ID,
     initialData: () => {
       const tree = queryClient.getQueryData(collectionTreeQuery.queryKey);
@@ -55,6 +58,36 @@ export function useCollection(id: number) {
     },
     initialDataUpdatedAt: () => queryClient.getQueryState(collectionKeys.tree)?.dataUpdatedAt,
   });
+}
+
+/**
+ * The collections right below `id` (own or shared with the user), in sibling order, each with
+ * its post counts; empty while the tree loads and for Uncategorized.
+ */
+export function useSubcollections(id: number): CollectionNode[] {
+  const tree = useCollectionTree().data;
+  if (!tree || id === UNCATEGORIZED_ID) return [];
+  return (findInTree(tree.collections, id) ?? findInTree(tree.shared, id))?.nested ?? [];
+}
+
+/**
+ * The live posts of a collection (0 = Uncategorized) as its header counts them: `own` in its
+ * list, `withDescendants` with those of every collection below it; undefined until known.
+ */
+export function usePostCounts(id: number): { own: number; withDescendants: number } | undefined {
+  const tree = useCollectionTree().data;
+  const collection = useCollection(id).data;
+  if (id === UNCATEGORIZED_ID) {
+    return (
+      tree && { own: tree.uncategorizedPostCount, withDescendants: tree.uncategorizedPostCount }
+    );
+  }
+  return (
+    collection && {
+      own: collection.post_count,
+      withDescendants: collection.post_count_with_descendants ?? collection.post_count,
+    }
+  );
 }
 
 /** Creates a collection (POST /api/collections); the tree is refetched. */

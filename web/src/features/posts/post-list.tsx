@@ -20,6 +20,7 @@ import { clsx } from 'clsx';
 import { FilePlus2, FolderX, GripVertical } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
+import type { PostSort } from '../../../../contract/posts.ts';
 import {
   POST_MENU_ABOVE_PERMISSION,
   TOP_BAR_MIN_PERMISSION,
@@ -78,12 +79,15 @@ function SortablePost({
   post,
   permission,
   updating,
+  reorderable,
   dragDisabled,
   view,
 }: {
   post: ListedPost;
   permission: number;
   updating: boolean;
+  /** Whether the post has a drag handle (manual order, permission to edit). */
+  reorderable: boolean;
   dragDisabled: boolean;
   view: PostView;
 }) {
@@ -131,32 +135,37 @@ function SortablePost({
         permission={permission}
         updating={updating}
         view={view}
-        handle={permission > POST_MENU_ABOVE_PERMISSION ? handle : undefined}
+        handle={reorderable ? handle : undefined}
       />
     </div>
   );
 }
 
 /**
- * The posts of a collection (0 = Uncategorized), highest order first (SPEC §2 Collection view,
- * §4), as cards, list lines or grid tiles, drawn a screenful at a time (VirtualPostList):
- * sortable by drag and drop (mouse, keyboard, touch after a 180 ms press; not while a post is
- * being written), the next page loaded when the end comes within 80 px of the viewport.
+ * The posts of a collection (0 = Uncategorized) in the order `sort` (manual: highest order
+ * first; SPEC §2 Collection view, §4), as cards, list lines or grid tiles, drawn a screenful at a
+ * time (VirtualPostList): in manual order sortable by drag and drop (mouse, keyboard, touch after
+ * a 180 ms press; not while a post is being written), the next page loaded when the end comes
+ * within 80 px of the viewport.
  */
 export function PostList({
   collectionId,
   permission,
   newPostPath,
   view = 'cards',
+  sort = 'manual',
 }: {
   collectionId: number;
   permission: number;
   newPostPath: string;
   view?: PostView;
+  sort?: PostSort;
 }) {
   const pageSize = usePageSize();
   const inViewRef = useRef<PostsInView | null>(null);
-  const list = usePostList(collectionId, pageSize, () => inViewRef.current?.() ?? null);
+  const list = usePostList(collectionId, pageSize, () => inViewRef.current?.() ?? null, sort);
+  // Dragging sets the manual order, so it is offered only while the list shows that order.
+  const reorderable = sort === 'manual' && permission > POST_MENU_ABOVE_PERMISSION;
   const move = useMovePost(collectionId);
   const writing = useIsWritingPosts();
   const updatingIds = useUpdatingPostIds();
@@ -246,7 +255,7 @@ export function PostList({
       <SortableContext
         items={posts.map((post) => post.id)}
         strategy={view === 'grid' ? rectSortingStrategy : verticalListSortingStrategy}
-        disabled={writing}
+        disabled={writing || !reorderable}
       >
         <VirtualPostList
           posts={posts}
@@ -263,6 +272,7 @@ export function PostList({
               post={post}
               permission={permission}
               updating={updatingIds.has(post.id)}
+              reorderable={reorderable}
               dragDisabled={writing}
               view={view}
             />

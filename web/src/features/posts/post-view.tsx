@@ -1,7 +1,10 @@
 import { clsx } from 'clsx';
 import type { LucideIcon } from 'lucide-react';
 import { LayoutGrid, List, Rows3 } from 'lucide-react';
-import { useStoredValue } from '../../lib/local-storage.ts';
+import {
+  collectionPreferenceKey,
+  useCollectionPreference,
+} from '../collections/collection-preference.ts';
 
 /** How a collection shows its posts: cards (SPEC §2 Post card), one line each, or image tiles. */
 export const postViews = ['cards', 'list', 'grid'] as const;
@@ -17,14 +20,16 @@ function isPostView(value: unknown): value is PostView {
   return postViews.includes(value as PostView);
 }
 
+const VIEW_PREFERENCE = 'post-view';
+
 /** localStorage key of the view of collection `collectionId` (0 = Uncategorized). */
 export function postViewKey(collectionId: number): string {
-  return `nestmark:post-view:${collectionId}`;
+  return collectionPreferenceKey(VIEW_PREFERENCE, collectionId);
 }
 
 /** The view chosen for a collection, remembered per collection; cards until one is chosen. */
 export function usePostView(collectionId: number) {
-  return useStoredValue<PostView>(postViewKey(collectionId), 'cards', isPostView);
+  return useCollectionPreference<PostView>(VIEW_PREFERENCE, collectionId, 'cards', isPostView);
 }
 
 /**

@@ -9,11 +9,12 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useEffect, useEffectEvent } from 'react';
-import type { Post } from '../../../../contract/posts.ts';
+import type { Post, PostSort } from '../../../../contract/posts.ts';
 import { postEndpoints } from '../../../../contract/posts.ts';
 import type { EndpointInput } from '../../../../contract/endpoint.ts';
 import { callApi } from '../../lib/api-client.ts';
 import { useShareAccess } from '../shares/share-access.ts';
+import { collectionKeys } from '../collections/collection-keys.ts';
 import { UNCATEGORIZED_ID } from '../collections/collection-tree.ts';
 import { contentFromPlainText } from './post-content.ts';
 import { movePostInPages, orderAfterMove, removePostFromPages } from './post-order.ts';
@@ -25,13 +26,17 @@ import {
   previewRefreshDelay,
 } from './preview-refresh.ts';
 
-/** Query keys of the posts feature; a list is keyed by collection (0 = Uncategorized). */
+/**
+ * Query keys of the posts feature; a list is keyed by collection (0 = Uncategorized), then by
+ * its sort (docs/API.md, Post lists).
+ */
 export const postKeys = {
   all: ['posts'] as const,
   lists: ['posts', 'list'] as const,
   list: (collectionId: number) => ['posts', 'list', collectionId] as const,
-  page: (collectionId: number, pageSize: number, shareToken?: string) =>
-    ['posts', 'list', collectionId, { pageSize, shareToken }] as const,
+  sorted: (collectionId: number, sort: PostSort) => ['posts', 'list', collectionId, sort] as const,
+  page: (collectionId: number, pageSize: number, shareToken?: string, sort: PostSort = 'manual') =>
+    ['posts', 'list', collectionId, sort, { pageSize, shareToken }] as const,
   detail: (id: number, shareToken?: string) =>
     shareToken === undefined
       ? (['posts', 'detail', id] as const)
@@ -188,14 +193,19 @@ export function listIdOf(post: Pick<Post, 'collection_id'>): number {
 }
 
 /**
- * The posts of a collection, highest order first, in pages of `pageSize` (read through the
- * public share when the page is seen through one).
+ * The posts of a collection in the order `sort` (manual: highest order first), in pages of
+ * `pageSize` (read through the public share when the page is seen through one).
  */
-export function usePostList(collectionId: number, pageSize: number, inView?: PostsInView) {
+export function usePostList(
+  collectionId: number,
+  pageSize: number,
+  inView?: PostsInView,
+  sort: PostSort = 'manual',
+) {
   const bearer = useShareAccess()?.token;
   return usePagedPosts(
-    postKeys.page(collectionId, pageSize, bearer),
-    { collection_id: collectionId },
+    postKeys.page(collectionId, pageSize, bearer, sort),
+    { collection_id: collectionId, sort },
     pageSize,
     { bearer, inView },
   );
@@ -256,12 +266,14 @@ function replaceInLists(queryClient: QueryClient, post: Post, id = post.id) {
 /**
  * Collection lists are changed in place so the user sees the result at once, then marked stale:
  * orders of the other posts moved on the server and are refetched the next time a list is shown.
- * Lists read whole (searches, tag pages, the recycle bin) are refetched when shown, at once.
+ * Lists read whole (searches, tag pages, the recycle bin) and the collections with their post
+ * counts (sidebar, collection header, sub-collection tiles) are refetched when shown, at once.
  */
 export function markListsStale(queryClient: QueryClient) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: postKeys.lists, refetchType: 'none' }),
     queryClient.invalidateQueries({ queryKey: postKeys.reads }),
+    queryClient.invalidateQueries({ queryKey: collectionKeys.all }),
   ]);
 }
 
@@ -359,13 +371,14 @@ export function useDeletePost() {
 }
 
 /**
- * Moves a post within its list by drag and drop (SPEC §4): the list changes at once (orders
- * recomputed from the highest), the new order (the post's order plus the index difference) is
- * saved, and a failure puts the list back as it was.
+ * Moves a post within its list by drag and drop (SPEC §4; only in manual order): the list changes
+ * at once (orders recomputed from the highest), the new order (the post's order plus the index
+ * difference) is saved, and a failure puts the list back as it was. Lists of the collection in
+ * another sort keep their order and are read again when shown.
  */
 export function useMovePost(collectionId: number) {
   const queryClient = useQueryClient();
-  const lists = { queryKey: postKeys.list(collectionId) };
+  const lists = { queryKey: postKeys.sorted(collectionId, 'manual') };
   return useMutation({
     mutationKey: postKeys.writes,
     mutationFn: async ({ post, from, to }: { id: number; post: Post; from: number; to: number }) =>

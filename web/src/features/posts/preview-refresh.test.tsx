@@ -110,8 +110,8 @@ describe('usePostList refreshes pending previews by page, never by card', () => 
     expect(callApiMock).not.toHaveBeenCalled();
     await act(() => vi.advanceTimersByTimeAsync(previewRefreshDelay(0)));
     expect(callApiMock.mock.calls.map(([, input]) => (input as { query: unknown }).query)).toEqual([
-      { collection_id: 5, limit: 2, after_id: undefined, withTags: true },
-      { collection_id: 5, limit: 2, after_id: 17, withTags: true },
+      { collection_id: 5, limit: 2, after_id: undefined, withTags: true, sort: 'manual' },
+      { collection_id: 5, limit: 2, after_id: 17, withTags: true, sort: 'manual' },
     ]);
     expect(
       pages()

@@ -1,0 +1,43 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { CollectionNode } from '../../../../contract/collections.ts';
+import { CollectionNav } from './collection-nav.tsx';
+import { collectionTreeQuery } from './collections.queries.ts';
+
+const node = (id: number, name: string, postCount: number): CollectionNode => ({
+  id,
+  name,
+  parent_id: null,
+  icon_id: null,
+  user_id: 1,
+  is_being_shared: false,
+  local_order: id,
+  permission: 255,
+  post_count: postCount,
+  nested: [],
+});
+
+describe('the sidebar collections', () => {
+  it('show each one’s post count after its name, which stays the link’s name', () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(collectionTreeQuery.queryKey, {
+      collections: [node(1, 'Travel', 12345), node(2, 'Recipes', 1)],
+      shared: [],
+      uncategorizedPostCount: 0,
+    });
+    render(
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter>
+          <CollectionNav />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const travel = screen.getByRole('link', { name: 'Travel' });
+    expect(travel).toHaveTextContent('Travel12,345');
+    expect(travel).toHaveAccessibleDescription('12,345 posts');
+    expect(travel).toHaveAttribute('title', 'Travel');
+    expect(screen.getByRole('link', { name: 'Recipes' })).toHaveAccessibleDescription('1 post');
+  });
+});
