@@ -152,9 +152,7 @@ describe('Rename in the tag list', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(patches()).toEqual([{ params: { id: 1 }, body: { name: 'BOOKS' } }]);
     // One tag is left, with the posts of both; the list stays where it was.
-    await waitFor(() =>
-      expect(screen.queryByRole('link', { name: 'Reading' })).toBeNull(),
-    );
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Reading' })).toBeNull());
     expect(screen.getByRole('link', { name: 'books' })).toBeInTheDocument();
     expect(screen.getByText('8 posts')).toBeInTheDocument();
     expect(address()).toHaveTextContent('/tags');
