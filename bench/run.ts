@@ -10,6 +10,7 @@ import pg from 'pg';
 import type { DialectName } from '../server/db/dialect.ts';
 import { TEST_POSTGRES_URL } from '../server/test/fresh-database.ts';
 import { formatTable, type Scenario } from './harness.ts';
+import { browseScenario } from './scenarios/browse.ts';
 import { countsScenario } from './scenarios/counts.ts';
 import { importScenario } from './scenarios/import.ts';
 import { listScenario } from './scenarios/list.ts';
@@ -20,6 +21,7 @@ const scenarios: Record<string, Scenario> = {
   import: importScenario,
   list: listScenario,
   counts: countsScenario,
+  browse: browseScenario,
 };
 
 async function postgresAnswers(): Promise<boolean> {

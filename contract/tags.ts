@@ -36,6 +36,14 @@ export const restoredTagName = z
 
 export const tagBody = z.object({ name: tagName });
 
+/**
+ * The key tag names are compared by: a user's tag names are unique by it (case ignored), and
+ * renaming a tag to another's key merges the two (`PATCH /api/tags/{id}`).
+ */
+export function tagNameKey(name: string): string {
+  return name.trim().toLowerCase();
+}
+
 export const tagEndpoints = {
   list: defineEndpoint({
     method: 'GET',

@@ -1,4 +1,4 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { api, signIn } from './fixtures.ts';
 
 /**
@@ -57,6 +57,20 @@ async function shoot(page: Page, testInfo: TestInfo, name: string) {
   await page.screenshot({ path: testInfo.outputPath(`${name}-375.png`), fullPage: true });
   await page.setViewportSize({ width: 1280, height: 720 });
   await settled(page, true);
+}
+
+/** A screenshot of an open dialog at both widths, once it has finished appearing. */
+async function shootDialog(page: Page, testInfo: TestInfo, name: string, dialog: Locator) {
+  for (const [width, height] of [
+    [1280, 720],
+    [375, 812],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await expect(dialog).toBeInViewport({ ratio: 1 });
+    await page.waitForFunction(() => document.getAnimations().length === 0);
+    await page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
 }
 
 test.beforeEach(async ({ page }) => {
@@ -184,6 +198,71 @@ test("open a tag's page from the tag list and see its posts", async ({ page }, t
   await tags.getByRole('link', { name: 'unused label', exact: true }).click();
   await expect(pageTitle(page, '#unused label')).toBeVisible();
   await expect(page.getByText('No posts to be found')).toBeVisible();
+});
+
+test('rename a tag from its menu; a name another tag has merges the two after asking', async ({
+  page,
+}, testInfo) => {
+  // Names of their own per run: the journeys share one server and may repeat.
+  const run = `${testInfo.repeatEachIndex}${Date.now().toString(36)}`;
+  const [moth, moths, lantern] = [`moth ${run}`, `Moths ${run}`, `lantern ${run}`];
+  const porch = await createCollection(page, `Porch light ${run}`);
+  await createNote(page, 'Tiger moth', 'Orange wings at midnight.', porch.id, [moth]);
+  await createNote(page, 'Luna moth', 'Pale green, long tails.', porch.id, [moth, moths]);
+  await createNote(page, 'Hawk moth', 'Hovering like a hummingbird.', porch.id, [moths]);
+  await createNote(page, 'Paper lantern', 'Glows on the porch.', porch.id, [lantern]);
+
+  await page.goto('/tags');
+  const tags = page.getByRole('list', { name: 'Tags' });
+  await page.getByRole('searchbox', { name: 'Filter tags' }).fill(run);
+  const row = (name: string) => tags.getByRole('listitem').filter({ hasText: name });
+
+  // A plain rename, with the keyboard: the menu, Rename, a new name and Enter.
+  await row(lantern)
+    .getByRole('button', { name: `Options for ${lantern}` })
+    .focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('menuitem', { name: 'Rename' }).click();
+  const rename = page.getByRole('dialog', { name: `Rename #${lantern}` });
+  await expect(rename.getByLabel('Name of your Tag')).toBeFocused();
+  await rename.getByLabel('Name of your Tag').fill(`lanterns ${run}`);
+  await shootDialog(page, testInfo, 'tag-rename', rename);
+  await page.keyboard.press('Enter');
+  await expect(rename).toBeHidden();
+  await expect(tags.getByRole('link', { name: `lanterns ${run}`, exact: true })).toBeVisible();
+
+  // Renaming 'moth' to 'MOTHS' asks first; Merge leaves one tag with the posts of both.
+  await row(moth)
+    .first()
+    .getByRole('button', { name: `Options for ${moth}` })
+    .click();
+  await page.getByRole('menuitem', { name: 'Rename' }).click();
+  await page.getByRole('dialog').getByLabel('Name of your Tag').fill(moths.toUpperCase());
+  await page.getByRole('dialog').getByRole('button', { name: 'Rename' }).click();
+  const merge = page.getByRole('dialog', { name: 'Merge tags?' });
+  await expect(merge).toContainText(`A tag named “${moths}” exists. Merge 2 posts into it?`);
+  await shootDialog(page, testInfo, 'tag-merge', merge);
+  await merge.getByRole('button', { name: 'Merge' }).click();
+  await expect(merge).toBeHidden();
+  await expect(tags.getByRole('link', { name: moth, exact: true })).toBeHidden();
+  await expect(row(moths)).toContainText('3 posts');
+
+  // From the edit page of the tag that goes, the merge leads to the page of the one that stays.
+  await tags.getByRole('link', { name: `lanterns ${run}`, exact: true }).click();
+  await expect(pageTitle(page, `#lanterns ${run}`)).toBeVisible();
+  await page.getByRole('link', { name: 'Edit Tag' }).click();
+  await page.getByLabel('Name of your Tag').fill(moths);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page
+    .getByRole('dialog', { name: 'Merge tags?' })
+    .getByRole('button', { name: 'Merge' })
+    .click();
+  await expect(pageTitle(page, `#${moths}`)).toBeVisible();
+  const survivor = (await api<{ id: number; name: string }[]>(page, 'GET', '/api/tags')).find(
+    (tag) => tag.name === moths,
+  )!;
+  await expect(page).toHaveURL(`/tags/${survivor.id}`);
+  await expect(page.getByRole('list', { name: 'Posts' }).getByRole('heading')).toHaveCount(4);
 });
 
 test('delete a post, find it in the recycle bin and restore it into its collection', async ({

@@ -1,14 +1,11 @@
-import { SearchX, TextSearch } from 'lucide-react';
+import { TextSearch } from 'lucide-react';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useLocation, useNavigationType, useSearchParams } from 'react-router';
 import { PageHeader } from '../app/page-header.tsx';
-import { usePermissionOfCollection } from '../features/collections/collection-permission.ts';
 import { flattenTree } from '../features/collections/collection-tree.ts';
 import { useCollectionTree } from '../features/collections/collections.queries.ts';
-import { PostResults } from '../features/posts/post-results.tsx';
-import { useSearchPosts } from '../features/search/search.queries.ts';
 import { SearchBar, type SearchScope } from '../features/search/search-bar.tsx';
-import { SearchMatch } from '../features/search/search-match.tsx';
+import { SearchResults } from '../features/search/search-results.tsx';
 import { useDebouncedValue } from '../lib/use-debounced-value.ts';
 import { EmptyState } from '../ui/empty-state.tsx';
 
@@ -75,8 +72,6 @@ function SearchView() {
           id: search.collectionId,
           name: tree ? 'Unknown collection' : '…',
         });
-  const results = useSearchPosts(search.text, search.collectionId);
-  const permissionOf = usePermissionOfCollection();
   const searching = search.text.trim() !== '' || search.collectionId !== null;
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-5">
@@ -90,13 +85,7 @@ function SearchView() {
         collections={collections}
       />
       {searching ? (
-        <PostResults
-          query={results}
-          label="Search results"
-          empty={{ icon: SearchX, title: 'No search results' }}
-          permissionOf={(post) => permissionOf(post.collection_id)}
-          footerOf={(post) => post.search && <SearchMatch match={post.search} />}
-        />
+        <SearchResults text={search.text} collectionId={search.collectionId} />
       ) : (
         <EmptyState
           icon={TextSearch}

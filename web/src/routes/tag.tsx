@@ -1,6 +1,6 @@
 import { Hash, Pencil } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import type { Tag } from '../../../contract/tags.ts';
 import { Permission } from '../../../contract/permissions.ts';
 import { PageHeader } from '../app/page-header.tsx';
@@ -9,18 +9,20 @@ import { PagedPostResults } from '../features/posts/post-results.tsx';
 import { useTaggedPosts, type PostsInView } from '../features/posts/posts.queries.ts';
 import { tagIdFromParam } from '../features/tags/tag-id.ts';
 import { TagNotFound } from './tag-not-found.tsx';
-import { useTag } from '../features/tags/tags.queries.ts';
+import { useMergedInto, useTag } from '../features/tags/tags.queries.ts';
 import { buttonClasses } from '../ui/button.tsx';
 import { PageSpinner } from '../ui/spinner.tsx';
 
 /**
  * `/tags/{id}` (SPEC §2 Tags): the posts with that tag, titled '#name'. An id that is not a
  * tag's number goes back (SPEC §2: no id goes back), to the tag list when there is no page to
- * go back to.
+ * go back to. The page of a tag merged into another during the visit opens the other's.
  */
 export function TagRoute() {
   const id = tagIdFromParam(useParams().tagId);
+  const survivor = useMergedInto(id);
   if (!id) return <GoBack fallback="/tags" />;
+  if (survivor !== undefined) return <Navigate to={`/tags/${survivor}`} replace />;
   return <TagLoader key={id} id={id} />;
 }
 

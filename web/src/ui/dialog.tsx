@@ -1,4 +1,5 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { clsx } from 'clsx';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 
@@ -29,7 +30,8 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
           {...(!description && { 'aria-describedby': undefined })}
           className="fixed top-1/2 left-1/2 z-50 flex max-h-[min(40rem,calc(100dvh-2rem))] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl border border-line bg-surface shadow-2xl outline-none data-[state=open]:animate-[fade-in_150ms]"
         >
-          <div className="flex items-start gap-3 px-5 pt-5">
+          {/* A question without a body (a confirmation) keeps its distance from the buttons. */}
+          <div className={clsx('flex items-start gap-3 px-5 pt-5', !children && 'pb-4')}>
             <div className="flex-1">
               <DialogPrimitive.Title className="text-lg font-semibold tracking-tight">
                 {title}

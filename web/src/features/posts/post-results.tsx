@@ -1,4 +1,4 @@
-import type { UseInfiniteQueryResult, UseQueryResult } from '@tanstack/react-query';
+import type { UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { LucideIcon } from 'lucide-react';
 import { CloudOff } from 'lucide-react';
 import type { ReactNode, RefObject } from 'react';
@@ -33,44 +33,10 @@ function LoadFailed({ retry }: { retry: () => unknown }) {
 }
 
 /**
- * A list of posts that is read whole, for search results (SPEC §2): 8 placeholders while
- * loading (SPEC §4), the page's empty text, else post cards.
- */
-export function PostResults({
-  query,
-  label,
-  empty,
-  permissionOf,
-  footerOf,
-}: ResultsProps & { query: UseQueryResult<Post[]> }) {
-  const updatingIds = useUpdatingPostIds();
-  if (query.isPending) return <PostPlaceholders />;
-  if (query.isError) return <LoadFailed retry={query.refetch} />;
-  if (query.data.length === 0) return <EmptyState {...empty} />;
-  return (
-    <ul
-      aria-label={label}
-      aria-busy={query.isFetching || undefined}
-      className="flex flex-col gap-3"
-    >
-      {query.data.map((post) => (
-        <li key={post.id}>
-          <PostCard
-            post={post}
-            permission={permissionOf(post)}
-            updating={updatingIds.has(post.id)}
-            footer={footerOf?.(post)}
-          />
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/**
- * A list of posts read by cursor, for a tag's posts and the recycle bin (SPEC §2): 8
- * placeholders while the first page loads, the page's empty text, else post cards drawn a
- * screenful at a time, the next page loading as the end comes into view.
+ * A list of posts read by cursor, for search results, a tag's posts and the recycle bin (SPEC
+ * §2): 8 placeholders while the first page loads, the page's empty text, else post cards drawn a
+ * screenful at a time, the next page loading as the end comes into view (not while the previous
+ * list stands in for one still loading: its cursor means nothing to the new one).
  */
 export function PagedPostResults({
   list,
@@ -93,7 +59,7 @@ export function PagedPostResults({
       posts={posts}
       view="cards"
       label={label}
-      hasNextPage={list.hasNextPage}
+      hasNextPage={list.hasNextPage && !list.isPlaceholderData}
       isFetchingNextPage={list.isFetchingNextPage}
       fetchNextPage={list.fetchNextPage}
       inViewRef={inViewRef}

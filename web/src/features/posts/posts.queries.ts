@@ -1,5 +1,6 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import {
+  keepPreviousData,
   queryOptions,
   useInfiniteQuery,
   useIsMutating,
@@ -43,8 +44,8 @@ export const postKeys = {
       : (['posts', 'detail', id, { shareToken }] as const),
   /** Lists other than a collection's: searches, tag pages and the recycle bin. */
   reads: ['posts', 'read'] as const,
-  search: (filter: string, collectionId: number | null) =>
-    ['posts', 'read', 'search', { filter, collectionId }] as const,
+  search: (filter: string, collectionId: number | null, pageSize: number) =>
+    ['posts', 'read', 'search', { filter, collectionId, pageSize }] as const,
   tagged: (tagId: number, pageSize: number) =>
     ['posts', 'read', 'tag', tagId, { pageSize }] as const,
   recycleBin: ['posts', 'read', 'recycle-bin'] as const,
@@ -152,18 +153,31 @@ function usePreviewRefresh(
   }, [anyPending, listKey]);
 }
 
+/** How a paged list is read besides its filter and page size. */
+export interface PagedPostsOptions {
+  /** A public share's token, for a collection seen through a share link. */
+  bearer?: string;
+  /** Which posts are on screen, so only their pages refresh pending previews. */
+  inView?: PostsInView;
+  /** False: nothing is read (a search with nothing to search for). */
+  enabled?: boolean;
+  /** Keep showing the previous list while a new one loads (a search being typed). */
+  keepPrevious?: boolean;
+}
+
 /**
  * A list of posts read by cursor (SPEC §4: the cursor is the last post's id; loading stops when
  * a page comes back empty), `pageSize` at a time, with tags; pending link previews refresh by
- * page (usePreviewRefresh).
+ * page (usePreviewRefresh). Every list of posts the web app shows is read this way: never
+ * whole (`limit` 0), however long it is.
  */
-function usePagedPosts(
+export function usePagedPosts(
   queryKey: readonly unknown[],
   filter: ListFilter,
   pageSize: number,
-  options: { bearer?: string; inView?: PostsInView } = {},
+  options: PagedPostsOptions = {},
 ) {
-  const { bearer, inView } = options;
+  const { bearer, inView, enabled = true, keepPrevious = false } = options;
   const list = useInfiniteQuery<
     ListedPost[],
     Error,
@@ -177,6 +191,8 @@ function usePagedPosts(
     // The cursor is the last saved post; a placeholder being pasted is not one the server knows.
     getNextPageParam: (lastPage) =>
       lastPage.filter((post) => post.type !== 'placeholder').at(-1)?.id,
+    enabled,
+    placeholderData: keepPrevious ? keepPreviousData : undefined,
   });
   usePreviewRefresh(
     queryKey,
@@ -266,8 +282,8 @@ function replaceInLists(queryClient: QueryClient, post: Post, id = post.id) {
 /**
  * Collection lists are changed in place so the user sees the result at once, then marked stale:
  * orders of the other posts moved on the server and are refetched the next time a list is shown.
- * Lists read whole (searches, tag pages, the recycle bin) and the collections with their post
- * counts (sidebar, collection header, sub-collection tiles) are refetched when shown, at once.
+ * Other lists (searches, tag pages, the recycle bin) and the collections with their post counts
+ * (sidebar, collection header, sub-collection tiles) are refetched when shown, at once.
  */
 export function markListsStale(queryClient: QueryClient) {
   return Promise.all([

@@ -1,44 +1,28 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { postEndpoints } from '../../../../contract/posts.ts';
-import { callApi } from '../../lib/api-client.ts';
-import { postKeys, type ListFilter } from '../posts/posts.queries.ts';
-import {
-  isPreviewPending,
-  PREVIEW_REFRESH_ROUNDS,
-  previewRefreshDelay,
-} from '../posts/preview-refresh.ts';
-
-/** Query of GET /api/posts read whole (limit 0), with tags, under `queryKey`. */
-function readWholeQuery(queryKey: readonly unknown[], query: ListFilter) {
-  return queryOptions({
-    queryKey,
-    queryFn: async ({ signal }) =>
-      (await callApi(postEndpoints.list, { query: { ...query, limit: 0, withTags: true }, signal }))
-        .data,
-  });
-}
+import { postKeys, usePagedPosts, type PostsInView } from '../posts/posts.queries.ts';
 
 /**
  * SPEC §2 Search: the posts matching `filter` (the query language passes through), in the
- * collection `collectionId` and below it when given (null = everywhere); all of them (limit 0),
- * each with the server's snippet of the match. Runs only with a filter or a collection. While a
- * result's link preview is pending the search is read again (one request, growing pauses).
+ * collection `collectionId` and below it when given (null = everywhere), each with the server's
+ * snippet of the match. Read by cursor like every list, `pageSize` at a time (`after_id` = the
+ * last result of the previous page, docs/API.md Search). Runs only with a filter or a
+ * collection; the previous results stay while the next ones load, so typing does not flash the
+ * list. Pending link previews refresh by page.
  */
-export function useSearchPosts(filter: string, collectionId: number | null) {
+export function useSearchPosts(
+  filter: string,
+  collectionId: number | null,
+  pageSize: number,
+  inView?: PostsInView,
+) {
   const trimmed = filter.trim();
-  return useQuery({
-    ...readWholeQuery(postKeys.search(trimmed, collectionId), {
+  return usePagedPosts(
+    postKeys.search(trimmed, collectionId, pageSize),
+    {
       filter: trimmed || undefined,
       collection_id: collectionId ?? undefined,
       withDescendants: collectionId !== null || undefined,
-    }),
-    enabled: trimmed !== '' || collectionId !== null,
-    // The previous results stay while the next ones load, so typing does not flash the list.
-    placeholderData: (previous) => previous,
-    refetchInterval: (query) => {
-      const reads = query.state.dataUpdateCount;
-      const pending = query.state.data?.some(isPreviewPending) ?? false;
-      return pending && reads <= PREVIEW_REFRESH_ROUNDS ? previewRefreshDelay(reads - 1) : false;
     },
-  });
+    pageSize,
+    { inView, enabled: trimmed !== '' || collectionId !== null, keepPrevious: true },
+  );
 }

@@ -1,7 +1,7 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { clsx } from 'clsx';
-import { Hash, Pencil, Search, SearchX, Trash2 } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { Hash, PencilLine, Search, SearchX, Trash2 } from 'lucide-react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
@@ -16,9 +16,15 @@ import { useDeleteTag, useTags } from './tags.queries.ts';
 /** Height of a tag's row, in px (h-13), so the list can be drawn a screenful at a time. */
 const ROW_PX = 52;
 
-/** A tag's row: a link to its page, its post count when known, and its menu (Edit, Delete). */
+// Loaded when first opened, with Radix's dialog (as the post menu's Transfer dialog).
+const RenameTagDialog = lazy(async () => ({
+  default: (await import('./rename-tag-dialog.tsx')).RenameTagDialog,
+}));
+
+/** A tag's row: a link to its page, its post count when known, and its menu (Rename, Delete). */
 function TagRow({ tag, showCount }: { tag: ListedTag; showCount: boolean }) {
   const remove = useDeleteTag();
+  const [renaming, setRenaming] = useState(false);
   return (
     <>
       <Link
@@ -40,7 +46,7 @@ function TagRow({ tag, showCount }: { tag: ListedTag; showCount: boolean }) {
         <OptionsMenu
           label={`Options for ${tag.name}`}
           items={[
-            { label: 'Edit', icon: Pencil, to: `/tags/${tag.id}/edit` },
+            { label: 'Rename', icon: PencilLine, onSelect: () => setRenaming(true) },
             {
               label: 'Delete',
               icon: Trash2,
@@ -61,6 +67,11 @@ function TagRow({ tag, showCount }: { tag: ListedTag; showCount: boolean }) {
           ]}
         />
       </div>
+      {renaming && (
+        <Suspense>
+          <RenameTagDialog tag={tag} open onOpenChange={setRenaming} />
+        </Suspense>
+      )}
     </>
   );
 }
@@ -160,7 +171,8 @@ function FilteredTags({ tags }: { tags: ListedTag[] }) {
 }
 
 /**
- * SPEC §2 Tags list: each tag links to its posts and has a context menu with Edit and Delete.
+ * SPEC §2 Tags list: each tag links to its posts and has a context menu with Rename (a dialog;
+ * a name another tag has merges the two, after asking) and Delete.
  * A filter box narrows the list by name; it is sorted by name, or by post count when the
  * server gives counts (then shown in each row); drawn a screenful at a time.
  */
