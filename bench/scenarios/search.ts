@@ -5,7 +5,8 @@ import { insertCollection } from '../../server/features/collections/collections.
 import { postContentFields } from '../../server/features/posts/post-content.ts';
 import { insertPosts } from '../../server/features/posts/posts.repository.ts';
 import { searchDocument } from '../../server/features/search/search-document.ts';
-import { findOrCreateTags, linkTags, tagKey } from '../../server/features/tags/tags.repository.ts';
+import { tagNameKey } from '../../contract/tags.ts';
+import { findOrCreateTags, linkTags } from '../../server/features/tags/tags.repository.ts';
 import {
   percentile,
   seededFaker,
@@ -122,7 +123,7 @@ export async function seed(server: BenchServer, userId: number): Promise<string[
     await linkTags(
       server.db,
       postTags.flatMap((names, index) =>
-        names.map((name) => ({ post_id: ids[index]!, tag_id: tags.get(tagKey(name))!.id })),
+        names.map((name) => ({ post_id: ids[index]!, tag_id: tags.get(tagNameKey(name))!.id })),
       ),
     );
   }

@@ -7,6 +7,7 @@ import {
   type AccountBackup,
   type RestoreResult,
 } from '../../../contract/bookmarks-io.ts';
+import { tagNameKey } from '../../../contract/tags.ts';
 import { MAX_COLLECTION_DEPTH } from '../../../contract/collections.ts';
 import { SHARE_TOKEN_LENGTH } from '../../../contract/shares.ts';
 import type { Db } from '../../db/database.ts';
@@ -29,7 +30,7 @@ import { postContentFields } from '../posts/post-content.ts';
 import { denseOrders } from '../posts/post-order.ts';
 import { insertPosts } from '../posts/posts.repository.ts';
 import { searchDocument } from '../search/search-document.ts';
-import { linkTags, tagKey } from '../tags/tags.repository.ts';
+import { linkTags } from '../tags/tags.repository.ts';
 import { normalizeEmail } from '../users/users.repository.ts';
 import {
   insertPrivateShares,
@@ -221,7 +222,7 @@ export function createAccountBackupService({
         backup.tags.map((tag) => ({
           user_id: actor.userId,
           name: tag.name,
-          name_key: tagKey(tag.name),
+          name_key: tagNameKey(tag.name),
           created_at: tag.created_at,
         })),
       );
@@ -398,7 +399,7 @@ function referenceProblems(backup: AccountBackup): string[] {
   );
   unique(
     'tag names (ignoring case)',
-    backup.tags.map((row) => tagKey(row.name)),
+    backup.tags.map((row) => tagNameKey(row.name)),
   );
   unique(
     'post ids',

@@ -7,6 +7,7 @@ import {
   type ImportJob,
   type ImportSummary,
 } from '../../../contract/bookmarks-io.ts';
+import { tagNameKey } from '../../../contract/tags.ts';
 import { Permission } from '../../../contract/permissions.ts';
 import type { Db } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
@@ -23,7 +24,7 @@ import {
   listCollectionsOwnedBy,
   listSiblingIds,
 } from '../collections/collections.repository.ts';
-import { findOrCreateTags, tagKey } from '../tags/tags.repository.ts';
+import { findOrCreateTags } from '../tags/tags.repository.ts';
 import {
   insertCollections,
   insertMany,
@@ -343,7 +344,7 @@ export function createImportJobsService({
     // Tags first, so that each batch of posts can be linked to its tags right away: one batch
     // of links in memory at a time, not all of them.
     const tagNames = new Map<string, string>();
-    for (const post of pending) for (const name of post.tags) tagNames.set(tagKey(name), name);
+    for (const post of pending) for (const name of post.tags) tagNames.set(tagNameKey(name), name);
     const tags = await findOrCreateTags(trx, ownerId, [...tagNames.values()], now);
 
     let created = 0;
@@ -377,7 +378,7 @@ export function createImportJobsService({
       const ids = await insertMany(trx, 'posts', POST_COLUMNS, rows, { returningIds: true });
       // Each post's tag names are distinct ignoring case (the readers see to it): every pair is new.
       const links = batch.flatMap((post, offset) =>
-        post.tags.map((name) => [ids[offset]!, tags.get(tagKey(name))!.id]),
+        post.tags.map((name) => [ids[offset]!, tags.get(tagNameKey(name))!.id]),
       );
       await insertMany(trx, 'post_tags', ['post_id', 'tag_id'], links, { returningIds: false });
       created += ids.length;

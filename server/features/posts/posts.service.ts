@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { Permission } from '../../../contract/permissions.ts';
+import { tagNameKey } from '../../../contract/tags.ts';
 import type {
   bulkUpdatePostsBody,
   createPostBody,
@@ -35,7 +36,6 @@ import {
   findTagNamed,
   listTagsOfPosts,
   replacePostTags,
-  tagKey,
 } from '../tags/tags.repository.ts';
 import { postContentFields } from './post-content.ts';
 import { moveWithinList, restoreAll, topOrder, transferAll, trashAll } from './post-order.ts';
@@ -499,8 +499,8 @@ export function createPostsService({
     ): Promise<number[]> {
       const add = body.add_tag_names ?? [];
       const remove = body.remove_tag_names ?? [];
-      const removeKeys = new Set(remove.map(tagKey));
-      const both = add.filter((name) => removeKeys.has(tagKey(name)));
+      const removeKeys = new Set(remove.map(tagNameKey));
+      const both = add.filter((name) => removeKeys.has(tagNameKey(name)));
       if (both.length > 0) {
         throw badRequest('A tag cannot be both added and removed.', {
           add_tag_names: both.map((name) => `“${name}” is also in remove_tag_names`),

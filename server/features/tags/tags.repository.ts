@@ -1,12 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { Tag } from '../../../contract/tags.ts';
+import { tagNameKey, type Tag } from '../../../contract/tags.ts';
 import type { Db } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
-
-/** Tag names are unique per user ignoring case: this is the key they are compared by. */
-export function tagKey(name: string): string {
-  return name.trim().toLowerCase();
-}
 
 // Keeps `IN (…)` lists and multi-row inserts well under SQLite's and PostgreSQL's bind limits.
 const CHUNK = 500;
@@ -39,7 +34,7 @@ export async function findOrCreateTags(
 ): Promise<Map<string, Tag>> {
   const wanted = new Map<string, string>();
   for (const name of names) {
-    const key = tagKey(name);
+    const key = tagNameKey(name);
     if (!wanted.has(key)) wanted.set(key, name.trim());
   }
   const keys = [...wanted.keys()];
@@ -144,7 +139,7 @@ export function findTagNamed(db: Db, userId: number, name: string, exceptId?: nu
     .selectFrom('tags')
     .select('id')
     .where('user_id', '=', userId)
-    .where('name_key', '=', tagKey(name));
+    .where('name_key', '=', tagNameKey(name));
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
   return query.executeTakeFirst();
 }
@@ -152,7 +147,7 @@ export function findTagNamed(db: Db, userId: number, name: string, exceptId?: nu
 export async function insertTag(db: Db, userId: number, name: string, now: string): Promise<Tag> {
   return db
     .insertInto('tags')
-    .values({ user_id: userId, name: name.trim(), name_key: tagKey(name), created_at: now })
+    .values({ user_id: userId, name: name.trim(), name_key: tagNameKey(name), created_at: now })
     .returning(['id', 'name'])
     .executeTakeFirstOrThrow();
 }
@@ -160,7 +155,7 @@ export async function insertTag(db: Db, userId: number, name: string, now: strin
 export async function renameTag(db: Db, id: number, name: string): Promise<void> {
   await db
     .updateTable('tags')
-    .set({ name: name.trim(), name_key: tagKey(name) })
+    .set({ name: name.trim(), name_key: tagNameKey(name) })
     .where('id', '=', id)
     .execute();
 }
