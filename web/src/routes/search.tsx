@@ -96,6 +96,7 @@ function SearchView() {
           empty={{ icon: SearchX, title: 'No search results' }}
           permissionOf={(post) => permissionOf(post.collection_id)}
           footerOf={(post) => post.search && <SearchMatch match={post.search} />}
+          selection={{ listKey: params.toString() }}
         />
       ) : (
         <EmptyState

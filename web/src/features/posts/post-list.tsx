@@ -29,7 +29,9 @@ import { isMobileViewport } from '../../lib/media.ts';
 import { Button, buttonClasses } from '../../ui/button.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { notify } from '../../ui/notify.tsx';
+import { useShareAccess } from '../shares/share-access.ts';
 import { PostCard, PostCardSkeleton } from './post-card.tsx';
+import { SelectionBar, selectOf, type PostSelect } from './post-selection.tsx';
 import type { PostView } from './post-view.tsx';
 import {
   useIsWritingPosts,
@@ -39,6 +41,7 @@ import {
   type ListedPost,
   type PostsInView,
 } from './posts.queries.ts';
+import { usePostSelection } from './use-post-selection.ts';
 import { VirtualPostList } from './virtual-post-list.tsx';
 
 /** SPEC §9: 20 posts a page on desktop, 10 on mobile; 8 placeholders. */
@@ -80,12 +83,14 @@ function SortablePost({
   updating,
   dragDisabled,
   view,
+  select,
 }: {
   post: ListedPost;
   permission: number;
   updating: boolean;
   dragDisabled: boolean;
   view: PostView;
+  select: PostSelect | undefined;
 }) {
   const {
     attributes,
@@ -132,6 +137,7 @@ function SortablePost({
         updating={updating}
         view={view}
         handle={permission > POST_MENU_ABOVE_PERMISSION ? handle : undefined}
+        select={select}
       />
     </div>
   );
@@ -141,7 +147,8 @@ function SortablePost({
  * The posts of a collection (0 = Uncategorized), highest order first (SPEC §2 Collection view,
  * §4), as cards, list lines or grid tiles, drawn a screenful at a time (VirtualPostList):
  * sortable by drag and drop (mouse, keyboard, touch after a 180 ms press; not while a post is
- * being written), the next page loaded when the end comes within 80 px of the viewport.
+ * being written), the next page loaded when the end comes within 80 px of the viewport. Whoever
+ * may change the posts (not through a public share) can choose posts for a bulk edit.
  */
 export function PostList({
   collectionId,
@@ -161,6 +168,14 @@ export function PostList({
   const writing = useIsWritingPosts();
   const updatingIds = useUpdatingPostIds();
   const [draggedId, setDraggedId] = useState<number | null>(null);
+  const shared = useShareAccess() !== null;
+  const selectable = permission > POST_MENU_ABOVE_PERMISSION && !shared;
+  const loaded = list.data?.pages.flat() ?? [];
+  // The selection starts afresh with another list: name everything that picks it.
+  const selection = usePostSelection(
+    selectable ? loaded.filter((post) => post.type !== 'placeholder').map((post) => post.id) : [],
+    String(collectionId),
+  );
   const sensors = useSensors(
     useSensor(MouseSensor, { activationConstraint: { distance: 4 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: TOUCH_DRAG_DELAY_MS, tolerance: 6 } }),
@@ -195,7 +210,7 @@ export function PostList({
     );
   }
 
-  const posts = list.data.pages.flat();
+  const posts = loaded;
   if (posts.length === 0) {
     return (
       <EmptyState
@@ -236,39 +251,43 @@ export function PostList({
 
   const draggedIndex = draggedId === null ? -1 : posts.findIndex((post) => post.id === draggedId);
   return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={closestCenter}
-      onDragStart={({ active }) => setDraggedId(Number(active.id))}
-      onDragEnd={onDragEnd}
-      onDragCancel={() => setDraggedId(null)}
-    >
-      <SortableContext
-        items={posts.map((post) => post.id)}
-        strategy={view === 'grid' ? rectSortingStrategy : verticalListSortingStrategy}
-        disabled={writing}
+    <>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCenter}
+        onDragStart={({ active }) => setDraggedId(Number(active.id))}
+        onDragEnd={onDragEnd}
+        onDragCancel={() => setDraggedId(null)}
       >
-        <VirtualPostList
-          posts={posts}
-          view={view}
-          label="Posts"
-          hasNextPage={list.hasNextPage}
-          isFetchingNextPage={list.isFetchingNextPage}
-          fetchNextPage={list.fetchNextPage}
-          inViewRef={inViewRef}
-          keepIndex={draggedIndex < 0 ? null : draggedIndex}
+        <SortableContext
+          items={posts.map((post) => post.id)}
+          strategy={view === 'grid' ? rectSortingStrategy : verticalListSortingStrategy}
+          disabled={writing}
         >
-          {(post) => (
-            <SortablePost
-              post={post}
-              permission={permission}
-              updating={updatingIds.has(post.id)}
-              dragDisabled={writing}
-              view={view}
-            />
-          )}
-        </VirtualPostList>
-      </SortableContext>
-    </DndContext>
+          <VirtualPostList
+            posts={posts}
+            view={view}
+            label="Posts"
+            hasNextPage={list.hasNextPage}
+            isFetchingNextPage={list.isFetchingNextPage}
+            fetchNextPage={list.fetchNextPage}
+            inViewRef={inViewRef}
+            keepIndex={draggedIndex < 0 ? null : draggedIndex}
+          >
+            {(post) => (
+              <SortablePost
+                post={post}
+                permission={permission}
+                updating={updatingIds.has(post.id)}
+                dragDisabled={writing}
+                view={view}
+                select={selectable ? selectOf(selection, post.id) : undefined}
+              />
+            )}
+          </VirtualPostList>
+        </SortableContext>
+      </DndContext>
+      <SelectionBar selection={selection} />
+    </>
   );
 }
