@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,14 +8,18 @@ import { ApiError, callApi } from '../../lib/api-client.ts';
 import { aPost } from '../../test/post-fixture.ts';
 import { collectionKeys } from '../collections/collections.queries.ts';
 import { tagKeys } from '../tags/tags.queries.ts';
+import { notify } from '../../ui/notify.tsx';
 import { BulkActionBar } from './bulk-action-bar.tsx';
+import { SelectionBar } from './post-selection.tsx';
 import { postKeys, type PostPages } from './posts.queries.ts';
+import { usePostSelection } from './use-post-selection.ts';
 
 vi.mock('../../lib/api-client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof ApiClient>()),
   callApi: vi.fn(),
 }));
 const callApiMock = vi.mocked(callApi);
+vi.mock('../../ui/notify.tsx', () => ({ notify: vi.fn() }));
 
 let queryClient: QueryClient;
 const onClear = vi.fn();
@@ -51,6 +55,7 @@ function answerChanged() {
 
 beforeEach(() => {
   callApiMock.mockReset();
+  vi.mocked(notify).mockReset();
   onClear.mockReset();
   queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
   queryClient.setQueryData(collectionKeys.tree, {
@@ -193,5 +198,57 @@ describe('BulkActionBar', () => {
     expect(addTags).toHaveFocus();
     fireEvent.keyDown(addTags!, { key: 'ArrowLeft' });
     expect(move).toHaveFocus();
+  });
+});
+
+describe('SelectionBar', () => {
+  /** Ends the list's read after the edit (the test decides when). */
+  let finishRead = () => {};
+
+  /** The list of `listKey` with its selection and bar, as a list component holds them. */
+  function List() {
+    const list = useQuery<PostPages>({
+      queryKey: listKey,
+      queryFn: () =>
+        new Promise((resolve) => {
+          finishRead = () => resolve({ pages: [[]], pageParams: [undefined] });
+        }),
+    });
+    const ids = list.data?.pages.flat().map((post) => post.id) ?? [];
+    const selection = usePostSelection(ids, 'list');
+    return (
+      <>
+        <button type="button" onClick={selection.selectAll}>
+          Select all
+        </button>
+        <SelectionBar selection={selection} />
+      </>
+    );
+  }
+
+  it('shows once a post is chosen, and stays while the posts it deletes leave the list', async () => {
+    answerChanged();
+    render(
+      <QueryClientProvider client={queryClient}>
+        <List />
+      </QueryClientProvider>,
+    );
+    expect(screen.queryByRole('toolbar')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Select all' }));
+    const bar = await screen.findByRole('toolbar', { name: 'Selected posts' });
+    expect(bar).toHaveTextContent('3 selected');
+    await userEvent.click(within(bar).getByRole('button', { name: 'Delete' }));
+    // The posts have left the list; the list is read again, and the bar says what it does.
+    await waitFor(() => expect(shownIds()).toEqual([]));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Select all' })).toBeVisible());
+    expect(screen.getByRole('toolbar')).toHaveTextContent('Deleting 3 posts…');
+    finishRead();
+    await waitFor(() =>
+      expect(notify).toHaveBeenCalledWith({
+        type: 'success',
+        title: '3 posts moved to the Recycle Bin',
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('toolbar')).toBeNull());
   });
 });

@@ -43,7 +43,7 @@ function leaveLists(queryClient: QueryClient, change: BulkChange, changed: numbe
 export function useBulkEditPosts() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: postKeys.writes,
+    mutationKey: postKeys.bulkEdit,
     mutationFn: async ({ ids, change, onProgress }: BulkEdit) => {
       const changed: number[] = [];
       for (let start = 0; start < ids.length; start += BULK_EDIT_MAX) {

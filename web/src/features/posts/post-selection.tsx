@@ -1,6 +1,8 @@
 import { clsx } from 'clsx';
 import { Check } from 'lucide-react';
+import { useIsMutating } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
+import { postKeys } from './posts.queries.ts';
 import type { PostSelection } from './use-post-selection.ts';
 
 // The bar, its dialogs and pickers load when the first post is chosen (first-page weight).
@@ -70,8 +72,8 @@ export function PostCheckbox({
 }
 
 /**
- * The bulk action bar of a list (bulk-action-bar.tsx), loaded and shown once a post is chosen;
- * in the recycle bin it restores instead of moving and deleting.
+ * The bulk action bar of a list (bulk-action-bar.tsx), loaded and shown once a post is chosen
+ * and while its edit runs; in the recycle bin it restores instead of moving and deleting.
  */
 export function SelectionBar({
   selection,
@@ -80,7 +82,9 @@ export function SelectionBar({
   selection: PostSelection;
   inRecycleBin?: boolean;
 }) {
-  if (selection.ids.length === 0) return null;
+  // A running edit keeps it, also when the posts it moves have left the list already.
+  const running = useIsMutating({ mutationKey: postKeys.bulkEdit }) > 0;
+  if (selection.ids.length === 0 && !running) return null;
   return (
     <Suspense>
       <BulkActionBar ids={selection.ids} inRecycleBin={inRecycleBin} onClear={selection.clear} />

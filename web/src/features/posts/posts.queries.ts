@@ -46,6 +46,8 @@ export const postKeys = {
   recycleBinPage: (pageSize: number) => ['posts', 'read', 'recycle-bin', { pageSize }] as const,
   /** Every mutation that writes a post: while one runs, dragging waits (SPEC §4). */
   writes: ['posts', 'write'] as const,
+  /** A bulk edit (one of the writes). */
+  bulkEdit: ['posts', 'write', 'bulk'] as const,
 };
 
 /**
