@@ -285,8 +285,10 @@ test('a big library: Shift-choose 50 posts, move them to another collection, tag
   await expect(bulkBar(page)).toContainText('2 selected');
   await page.screenshot({ path: testInfo.outputPath('bulk-bin-1280.png') });
   await page.setViewportSize({ width: 375, height: 812 });
+  await expect(sidebar).not.toBeInViewport();
   await page.screenshot({ path: testInfo.outputPath('bulk-bin-375.png') });
   await page.setViewportSize({ width: 1280, height: 720 });
+  await expect(sidebar).toBeInViewport({ ratio: 1 });
   await bulkBar(page).getByRole('button', { name: 'Restore', exact: true }).click();
   await expect(page.getByText('2 posts restored')).toBeVisible();
   await expect(bin.getByRole('heading', { name: 'Bookmark 00002' })).toHaveCount(0);

@@ -1,3 +1,4 @@
+import { clsx } from 'clsx';
 import type { LucideIcon } from 'lucide-react';
 import { ArchiveRestore, FolderInput, TagPlus, TagX, Trash2, X } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
@@ -85,6 +86,8 @@ export function BulkActionBar({
   }
 
   const busy = edit.isPending;
+  // On a phone the four actions show their icons only; the recycle bin's one keeps its name.
+  const compact = !inRecycleBin;
   const button = (label: string, Icon: LucideIcon, onClick: () => void, danger = false) => (
     <Button
       size="sm"
@@ -92,10 +95,10 @@ export function BulkActionBar({
       disabled={busy}
       title={label}
       onClick={onClick}
-      className="max-sm:w-9 max-sm:px-0"
+      className={clsx(compact && 'max-sm:w-9 max-sm:px-0')}
     >
       <Icon aria-hidden />
-      <span className="max-sm:sr-only">{label}</span>
+      <span className={clsx(compact && 'max-sm:sr-only')}>{label}</span>
     </Button>
   );
   return (

@@ -211,25 +211,30 @@ export function PostList({
   }
 
   const posts = loaded;
+  // The bar stays while its edit runs, also when that emptied the list.
+  const bar = <SelectionBar selection={selection} />;
   if (posts.length === 0) {
     return (
-      <EmptyState
-        icon={FilePlus2}
-        title="Nothing here yet"
-        description={
-          <>
-            Save a link or write a note. Paste a URL into a new post and it becomes a bookmark.
-            Shortcut: <kbd className="font-sans font-semibold">Ctrl + Alt + N</kbd>
-          </>
-        }
-        action={
-          permission >= TOP_BAR_MIN_PERMISSION && (
-            <Link to={newPostPath} className={buttonClasses('primary')}>
-              Create Post
-            </Link>
-          )
-        }
-      />
+      <>
+        <EmptyState
+          icon={FilePlus2}
+          title="Nothing here yet"
+          description={
+            <>
+              Save a link or write a note. Paste a URL into a new post and it becomes a bookmark.
+              Shortcut: <kbd className="font-sans font-semibold">Ctrl + Alt + N</kbd>
+            </>
+          }
+          action={
+            permission >= TOP_BAR_MIN_PERMISSION && (
+              <Link to={newPostPath} className={buttonClasses('primary')}>
+                Create Post
+              </Link>
+            )
+          }
+        />
+        {bar}
+      </>
     );
   }
 
@@ -287,7 +292,7 @@ export function PostList({
           </VirtualPostList>
         </SortableContext>
       </DndContext>
-      <SelectionBar selection={selection} />
+      {bar}
     </>
   );
 }

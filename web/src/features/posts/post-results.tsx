@@ -82,7 +82,16 @@ export function PostResults({
   const selectable = new Set(ids);
   if (query.isPending) return <PostPlaceholders />;
   if (query.isError) return <LoadFailed retry={query.refetch} />;
-  if (query.data.length === 0) return <EmptyState {...empty} />;
+  // The bar stays while its edit runs, also when that emptied the list.
+  const bar = <SelectionBar selection={selection} inRecycleBin={choice.inRecycleBin} />;
+  if (query.data.length === 0) {
+    return (
+      <>
+        <EmptyState {...empty} />
+        {bar}
+      </>
+    );
+  }
   return (
     <>
       <ul
@@ -102,7 +111,7 @@ export function PostResults({
           </li>
         ))}
       </ul>
-      <SelectionBar selection={selection} inRecycleBin={choice.inRecycleBin} />
+      {bar}
     </>
   );
 }
@@ -132,7 +141,16 @@ export function PagedPostResults({
   const selectable = new Set(ids);
   if (list.isPending) return <PostPlaceholders />;
   if (list.isError) return <LoadFailed retry={list.refetch} />;
-  if (posts.length === 0) return <EmptyState {...empty} />;
+  // The bar stays while its edit runs, also when that emptied the list.
+  const bar = <SelectionBar selection={selection} inRecycleBin={choice.inRecycleBin} />;
+  if (posts.length === 0) {
+    return (
+      <>
+        <EmptyState {...empty} />
+        {bar}
+      </>
+    );
+  }
   return (
     <>
       <VirtualPostList
@@ -156,7 +174,7 @@ export function PagedPostResults({
           )
         }
       </VirtualPostList>
-      <SelectionBar selection={selection} inRecycleBin={choice.inRecycleBin} />
+      {bar}
     </>
   );
 }

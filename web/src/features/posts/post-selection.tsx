@@ -40,12 +40,13 @@ export function PostCheckbox({
 }: {
   select: PostSelect;
   label: string;
-  className?: string;
+  /** Where it sits: absolute, in its post's corner or at the start of its line. */
+  className: string;
 }) {
   return (
     <span
       className={clsx(
-        'relative flex size-5 shrink-0',
+        'flex size-5 shrink-0',
         !select.shown &&
           'md:pointer-fine:opacity-0 md:pointer-fine:group-focus-within/post:opacity-100 md:pointer-fine:group-hover/post:opacity-100',
         className,
