@@ -222,6 +222,9 @@ test('a big library: Shift-choose 50 posts, move them to another collection, tag
   await page.setViewportSize({ width: 1280, height: 720 });
   await expect(sidebar).toBeInViewport({ ratio: 1 });
   await page.screenshot({ path: testInfo.outputPath('bulk-cards-1280.png') });
+  await chooseView(page, 'Grid');
+  await expect(posts(page).getByRole('checkbox', { checked: true }).first()).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('bulk-grid-1280.png') });
 
   // Move them: they leave this list and go to the other collection, all 50.
   await bulkBar(page).getByRole('button', { name: 'Move', exact: true }).click();

@@ -170,10 +170,10 @@ export function PostList({
   const [draggedId, setDraggedId] = useState<number | null>(null);
   const shared = useShareAccess() !== null;
   const selectable = permission > POST_MENU_ABOVE_PERMISSION && !shared;
-  const loaded = list.data?.pages.flat() ?? [];
+  const posts = list.data?.pages.flat() ?? [];
   // The selection starts afresh with another list: name everything that picks it.
   const selection = usePostSelection(
-    selectable ? loaded.filter((post) => post.type !== 'placeholder').map((post) => post.id) : [],
+    selectable ? posts.filter((post) => post.type !== 'placeholder').map((post) => post.id) : [],
     String(collectionId),
   );
   const sensors = useSensors(
@@ -210,7 +210,6 @@ export function PostList({
     );
   }
 
-  const posts = loaded;
   // The bar stays while its edit runs, also when that emptied the list.
   const bar = <SelectionBar selection={selection} />;
   if (posts.length === 0) {
