@@ -171,7 +171,7 @@ export function PostList({
   const shared = useShareAccess() !== null;
   const selectable = permission > POST_MENU_ABOVE_PERMISSION && !shared;
   const posts = list.data?.pages.flat() ?? [];
-  // The selection starts afresh with another list: name everything that picks it.
+  // The selection starts afresh with another list: name everything that picks it (a sort too).
   const selection = usePostSelection(
     selectable ? posts.filter((post) => post.type !== 'placeholder').map((post) => post.id) : [],
     String(collectionId),
