@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { expect, test, type Page } from '@playwright/test';
-import { PAGES_ORIGIN, signIn } from './fixtures.ts';
+import { api, PAGES_ORIGIN, signIn } from './fixtures.ts';
 
 /**
  * A big library (issue "collection view at scale"): import 10,000 bookmarks through the import
@@ -46,6 +46,20 @@ function bookmarkFile(): string {
 const posts = (page: Page) => page.getByRole('list', { name: 'Posts' });
 const elementCount = (page: Page) => page.evaluate(() => document.querySelectorAll('*').length);
 
+/** Imports the big bookmark file through the import page as the collection `name`. */
+async function importLibrary(page: Page, name: string) {
+  await page.goto('/import/bookmarks');
+  await page.getByLabel('Bookmarks file').setInputFiles({
+    name: `${name}.html`,
+    mimeType: 'text/html',
+    buffer: Buffer.from(bookmarkFile()),
+  });
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Bookmarks imported' })).toBeVisible({
+    timeout: 60_000,
+  });
+}
+
 async function chooseView(page: Page, view: 'Cards' | 'List' | 'Grid') {
   const button = page.getByRole('group', { name: 'View' }).getByRole('button', { name: view });
   await button.click();
@@ -58,16 +72,7 @@ test('a 10,000-bookmark collection: first cards at once, three views, scrolled t
   test.setTimeout(300_000);
   const name = `big-library-${testInfo.repeatEachIndex}`;
   await signIn(page);
-  await page.goto('/import/bookmarks');
-  await page.getByLabel('Bookmarks file').setInputFiles({
-    name: `${name}.html`,
-    mimeType: 'text/html',
-    buffer: Buffer.from(bookmarkFile()),
-  });
-  await page.getByRole('button', { name: 'Import', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Bookmarks imported' })).toBeVisible({
-    timeout: 60_000,
-  });
+  await importLibrary(page, name);
 
   // Open it from the sidebar, as a user would; the first cards come with the first page.
   const sidebar = page.getByRole('navigation', { name: 'Sidebar' });
@@ -152,4 +157,144 @@ test('a 10,000-bookmark collection: first cards at once, three views, scrolled t
   await deepest.scrollIntoViewIfNeeded();
   await expect(deepest).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('sidebar-deep-375.png') });
+});
+
+// ---- Bulk edit in the big library (choosing posts, the bulk action bar) ----
+
+/** The box choosing the post titled `title`. */
+const box = (page: Page, title: string) =>
+  page.getByRole('checkbox', { name: `Select ${title}`, exact: true });
+const bulkBar = (page: Page) => page.getByRole('toolbar', { name: 'Selected posts' });
+
+/** Scrolls the list down until the post titled `title` is drawn, then to it. */
+async function scrollToPost(page: Page, title: string) {
+  await page.waitForFunction(
+    (wanted) => {
+      const heading = [...document.querySelectorAll('h2')].find(
+        (each) => each.textContent === wanted,
+      );
+      if (heading) heading.scrollIntoView({ block: 'center' });
+      else window.scrollBy(0, window.innerHeight / 2);
+      return Boolean(heading);
+    },
+    title,
+    { polling: 'raf', timeout: 60_000 },
+  );
+}
+
+test('a big library: Shift-choose 50 posts, move them to another collection, tag some, delete and restore', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const run = testInfo.repeatEachIndex;
+  const name = `bulk-library-${run}`;
+  const targetName = `Bulk target ${run}`;
+  const tagName = `picked-${run}`;
+  await signIn(page);
+  const target = await api<{ id: number }>(page, 'POST', '/api/collections', {
+    name: targetName,
+  });
+  await importLibrary(page, name);
+
+  const sidebar = page.getByRole('navigation', { name: 'Sidebar' });
+  await sidebar.getByRole('link', { name, exact: true }).click();
+  await expect(posts(page).getByRole('heading', { name: 'Bookmark 00001' })).toBeVisible();
+  await chooseView(page, 'List');
+
+  // Bookmark 00001 is on top: click its box, then Shift-click the 50th post's.
+  await box(page, 'Bookmark 00001').click();
+  await expect(bulkBar(page)).toContainText('1 selected');
+  await scrollToPost(page, 'Bookmark 00050');
+  await box(page, 'Bookmark 00050').click({ modifiers: ['Shift'] });
+  await expect(bulkBar(page)).toContainText('50 selected');
+  await expect(box(page, 'Bookmark 00050')).toBeChecked();
+  await expect(box(page, 'Bookmark 00045')).toBeChecked();
+  // Screenshots of the bar once the import's notification is gone and the sidebar has settled.
+  await expect(page.getByText('Bookmarks imported')).toHaveCount(0, { timeout: 10_000 });
+  await page.screenshot({ path: testInfo.outputPath('bulk-list-1280.png') });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(sidebar).not.toBeInViewport();
+  await expect(bulkBar(page)).toBeInViewport();
+  await page.screenshot({ path: testInfo.outputPath('bulk-list-375.png') });
+  await chooseView(page, 'Cards');
+  await expect(bulkBar(page)).toContainText('50 selected');
+  await page.screenshot({ path: testInfo.outputPath('bulk-cards-375.png') });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await expect(sidebar).toBeInViewport({ ratio: 1 });
+  await page.screenshot({ path: testInfo.outputPath('bulk-cards-1280.png') });
+  await chooseView(page, 'Grid');
+  await expect(posts(page).getByRole('checkbox', { checked: true }).first()).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('bulk-grid-1280.png') });
+
+  // Move them: they leave this list and go to the other collection, all 50.
+  await bulkBar(page).getByRole('button', { name: 'Move', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Move 50 posts' });
+  await dialog.getByText(targetName, { exact: true }).click();
+  await expect(dialog.getByRole('radio', { name: targetName, exact: true })).toBeChecked();
+  await dialog.getByRole('button', { name: 'Move', exact: true }).click();
+  await expect(page.getByText('50 posts moved')).toBeVisible();
+  await expect(bulkBar(page)).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(posts(page).getByRole('heading').first()).toHaveText('Bookmark 00051');
+
+  await sidebar.getByRole('link', { name: targetName, exact: true }).click();
+  await expect(posts(page).getByRole('heading', { name: 'Bookmark 00001' })).toBeVisible();
+  await scrollToPost(page, 'Bookmark 00050');
+  await expect(page.getByText('loading...')).toHaveCount(0);
+  await expect(posts(page).locator(':scope > li').last()).toHaveAttribute('aria-setsize', '50');
+  const moved = await api<{ post_count: number }>(page, 'GET', `/api/collections/${target.id}`);
+  expect(moved.post_count).toBe(50);
+
+  // Tag five of them; the tag's page lists those five.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const tagged = ['Bookmark 00001', 'Bookmark 00002', 'Bookmark 00003', 'Bookmark 00004'];
+  await box(page, tagged[0]!).click();
+  await box(page, tagged[3]!).click({ modifiers: ['Shift'] });
+  await box(page, 'Bookmark 00007').click();
+  tagged.push('Bookmark 00007');
+  await expect(bulkBar(page)).toContainText('5 selected');
+  await bulkBar(page).getByRole('button', { name: 'Add tags', exact: true }).click();
+  const tags = page.getByRole('dialog', { name: 'Add tags to 5 posts' });
+  await tags.getByRole('combobox', { name: 'Tags' }).fill(tagName);
+  await tags.getByRole('combobox', { name: 'Tags' }).press('Enter');
+  await tags.getByRole('button', { name: 'Add tags', exact: true }).click();
+  await expect(page.getByText('5 posts tagged')).toBeVisible();
+  await expect(bulkBar(page)).toHaveCount(0);
+  const tag = (await api<{ id: number; name: string }[]>(page, 'GET', '/api/tags')).find(
+    (each) => each.name === tagName,
+  )!;
+  await page.goto(`/tags/${tag.id}`);
+  await expect(page.getByRole('heading', { name: `#${tagName}` })).toBeVisible();
+  await expect(posts(page).getByRole('heading')).toHaveCount(tagged.length);
+  for (const title of tagged) {
+    await expect(posts(page).getByRole('heading', { name: title })).toBeVisible();
+  }
+
+  // Two of them to the recycle bin, and back.
+  await box(page, 'Bookmark 00001').click();
+  await box(page, 'Bookmark 00002').click();
+  await bulkBar(page).getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByText('2 posts moved to the Recycle Bin')).toBeVisible();
+  await expect(posts(page).getByRole('heading')).toHaveCount(tagged.length - 2);
+  await page.goto('/restore');
+  const bin = page.getByRole('list', { name: 'Deleted posts' });
+  await expect(bin.getByRole('heading', { name: 'Bookmark 00002' })).toBeVisible();
+  await page.keyboard.press('Control+A');
+  await expect(bulkBar(page)).toContainText(/\d+ selected/);
+  await page.keyboard.press('Escape');
+  await expect(bulkBar(page)).toHaveCount(0);
+  await box(page, 'Bookmark 00001').click();
+  await box(page, 'Bookmark 00002').click();
+  await expect(bulkBar(page)).toContainText('2 selected');
+  await page.screenshot({ path: testInfo.outputPath('bulk-bin-1280.png') });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(sidebar).not.toBeInViewport();
+  await page.screenshot({ path: testInfo.outputPath('bulk-bin-375.png') });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await expect(sidebar).toBeInViewport({ ratio: 1 });
+  await bulkBar(page).getByRole('button', { name: 'Restore', exact: true }).click();
+  await expect(page.getByText('2 posts restored')).toBeVisible();
+  await expect(bin.getByRole('heading', { name: 'Bookmark 00002' })).toHaveCount(0);
+  const back = await api<{ post_count: number }>(page, 'GET', `/api/collections/${target.id}`);
+  expect(back.post_count).toBe(50);
 });

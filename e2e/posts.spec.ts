@@ -126,9 +126,11 @@ test('a note with a task list and a code block keeps its formatting after a relo
 
   await page.reload();
   const note = card(page, 'Release checklist');
-  await expect(note.getByRole('checkbox')).toHaveCount(2);
-  await expect(note.getByRole('checkbox').first()).toBeChecked();
-  await expect(note.getByRole('checkbox').nth(1)).not.toBeChecked();
+  // The note's own task boxes, not the box choosing the post for a bulk edit.
+  const tasks = note.getByRole('article').getByRole('checkbox');
+  await expect(tasks).toHaveCount(2);
+  await expect(tasks.first()).toBeChecked();
+  await expect(tasks.nth(1)).not.toBeChecked();
   await expect(note.locator('li[data-type="taskItem"]')).toHaveText([
     'Write the changelog',
     'Tag the release',

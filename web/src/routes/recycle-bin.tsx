@@ -32,6 +32,7 @@ export function RecycleBinRoute() {
         // SPEC §2: in the recycle bin a card offers Restore, not the menu.
         permissionOf={() => Permission.NONE}
         footerOf={(post) => <RestoreButton post={post} />}
+        selection={{ listKey: 'recycle-bin', inRecycleBin: true }}
       />
     </div>
   );

@@ -79,6 +79,7 @@ function TagPosts({ tag }: { tag: Tag }) {
         empty={{ icon: Hash, title: 'No posts to be found' }}
         // SPEC §2 Tags: the posts at permission 7.
         permissionOf={() => Permission.FULL}
+        selection={{ listKey: `tag:${tag.id}` }}
       />
     </div>
   );

@@ -13,6 +13,7 @@ import { usePostPath, useShareAccess } from '../shares/share-access.ts';
 import { Favicon } from './favicon.tsx';
 import { displayDomain, isWebUrl, readableTextOn, renderRichContent } from './post-content.ts';
 import { PostMenu } from './post-menu.tsx';
+import { PostCheckbox, type PostSelect } from './post-selection.tsx';
 import type { PostView } from './post-view.tsx';
 import type { ListedPost } from './posts.queries.ts';
 
@@ -29,13 +30,14 @@ const InlineEditor = lazy(async () => ({
   default: (await import('./inline-editor.tsx')).InlineEditor,
 }));
 
-export const cardClasses =
-  'group relative rounded-2xl border border-line bg-surface shadow-xs transition-shadow hover:shadow-md';
+/** Marks of a chosen post (PostCard's `select`), on its card, tile or line. */
+const chosenClasses =
+  'group-data-[selected]/post:border-accent group-data-[selected]/post:ring-1 group-data-[selected]/post:ring-accent';
+export const cardClasses = `group relative rounded-2xl border border-line bg-surface shadow-xs transition-shadow hover:shadow-md ${chosenClasses}`;
 /** A grid tile: the same height for every post, so a grid row's height is known before drawing. */
 export const tileClasses = 'flex h-56 flex-col overflow-hidden sm:h-60';
 /** One line of the list view. */
-export const rowClasses =
-  'group flex h-12 min-w-0 items-center gap-3 rounded-lg border border-line bg-surface pr-1 pl-3 transition-colors hover:bg-surface-muted/60';
+export const rowClasses = `group flex h-12 min-w-0 items-center gap-3 rounded-lg border border-line bg-surface pr-1 pl-3 transition-colors group-data-[selectable]/post:pl-11 hover:bg-surface-muted/60 ${chosenClasses}`;
 
 interface PostCardProps {
   post: ListedPost;
@@ -49,17 +51,48 @@ interface PostCardProps {
   footer?: ReactNode;
   /** A card (SPEC §2 Post card), one line of a list, or a tile of a grid. */
   view?: PostView;
+  /** Its box in a list where posts can be chosen for a bulk edit. */
+  select?: PostSelect;
 }
 
-/** A post in a list (SPEC §2 Post card): a link card, a note card, or a placeholder. */
-export function PostCard({
+/** The domain a link card shows: of the page's base URL, else of its URL, else the URL. */
+function linkDomain(post: Post): string {
+  const url = post.url ?? post.content;
+  return displayDomain(post.base_url ?? url) || url;
+}
+
+/**
+ * A post in a list (SPEC §2 Post card): a link card, a note card, or a placeholder. With
+ * `select`, its box sits in the card's or tile's top left corner, or at the start of a line.
+ */
+export function PostCard({ select, ...props }: PostCardProps) {
+  const { post, view = 'cards' } = props;
+  if (!select || post.type === 'placeholder') return <PostCardContent {...props} />;
+  const name = post.title || (post.type === 'link' ? linkDomain(post) : 'Untitled note');
+  return (
+    <div
+      className="group/post relative"
+      data-selectable=""
+      data-selected={select.checked || undefined}
+    >
+      <PostCheckbox
+        select={select}
+        label={name}
+        className={clsx('absolute z-20', view === 'list' ? 'top-3.5 left-3' : '-top-1.5 -left-1.5')}
+      />
+      <PostCardContent {...props} />
+    </div>
+  );
+}
+
+function PostCardContent({
   post,
   permission,
   updating = false,
   handle,
   footer,
   view = 'cards',
-}: PostCardProps) {
+}: Omit<PostCardProps, 'select'>) {
   if (post.type === 'placeholder') return <PostCardSkeleton view={view} />;
   const actions = (
     <div
@@ -157,7 +190,7 @@ function ExternalLink({
 function LinkPostCard({ post, actions, updating, footer, view }: Omit<CardBodyProps, 'editable'>) {
   const url = post.url ?? post.content;
   const href = isWebUrl(url) ? url : undefined;
-  const domain = displayDomain(post.base_url ?? url) || url;
+  const domain = linkDomain(post);
   const textColour = post.color ? readableTextOn(post.color) : undefined;
   // Only images served by Nestmark itself; a remote one would leak the visit to its host.
   const image = post.image_path && isStoredFilePath(post.image_path) ? post.image_path : null;

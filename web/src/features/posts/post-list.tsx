@@ -30,7 +30,9 @@ import { isMobileViewport } from '../../lib/media.ts';
 import { Button, buttonClasses } from '../../ui/button.tsx';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { notify } from '../../ui/notify.tsx';
+import { useShareAccess } from '../shares/share-access.ts';
 import { PostCard, PostCardSkeleton } from './post-card.tsx';
+import { SelectionBar, selectOf, type PostSelect } from './post-selection.tsx';
 import type { PostView } from './post-view.tsx';
 import {
   useIsWritingPosts,
@@ -40,6 +42,7 @@ import {
   type ListedPost,
   type PostsInView,
 } from './posts.queries.ts';
+import { usePostSelection } from './use-post-selection.ts';
 import { VirtualPostList } from './virtual-post-list.tsx';
 
 /** SPEC §9: 20 posts a page on desktop, 10 on mobile; 8 placeholders. */
@@ -82,6 +85,7 @@ function SortablePost({
   reorderable,
   dragDisabled,
   view,
+  select,
 }: {
   post: ListedPost;
   permission: number;
@@ -90,6 +94,7 @@ function SortablePost({
   reorderable: boolean;
   dragDisabled: boolean;
   view: PostView;
+  select: PostSelect | undefined;
 }) {
   const {
     attributes,
@@ -136,6 +141,7 @@ function SortablePost({
         updating={updating}
         view={view}
         handle={reorderable ? handle : undefined}
+        select={select}
       />
     </div>
   );
@@ -146,7 +152,8 @@ function SortablePost({
  * first; SPEC §2 Collection view, §4), as cards, list lines or grid tiles, drawn a screenful at a
  * time (VirtualPostList): in manual order sortable by drag and drop (mouse, keyboard, touch after
  * a 180 ms press; not while a post is being written), the next page loaded when the end comes
- * within 80 px of the viewport.
+ * within 80 px of the viewport. Whoever may change the posts (not through a public share) can
+ * choose posts for a bulk edit.
  */
 export function PostList({
   collectionId,
@@ -170,6 +177,14 @@ export function PostList({
   const writing = useIsWritingPosts();
   const updatingIds = useUpdatingPostIds();
   const [draggedId, setDraggedId] = useState<number | null>(null);
+  const shared = useShareAccess() !== null;
+  const selectable = permission > POST_MENU_ABOVE_PERMISSION && !shared;
+  const posts = list.data?.pages.flat() ?? [];
+  // The selection starts afresh with another list: name everything that picks it (a sort too).
+  const selection = usePostSelection(
+    selectable ? posts.filter((post) => post.type !== 'placeholder').map((post) => post.id) : [],
+    `${collectionId} ${sort}`,
+  );
   const sensors = useSensors(
     useSensor(MouseSensor, { activationConstraint: { distance: 4 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: TOUCH_DRAG_DELAY_MS, tolerance: 6 } }),
@@ -204,26 +219,30 @@ export function PostList({
     );
   }
 
-  const posts = list.data.pages.flat();
+  // The bar stays while its edit runs, also when that emptied the list.
+  const bar = <SelectionBar selection={selection} />;
   if (posts.length === 0) {
     return (
-      <EmptyState
-        icon={FilePlus2}
-        title="Nothing here yet"
-        description={
-          <>
-            Save a link or write a note. Paste a URL into a new post and it becomes a bookmark.
-            Shortcut: <kbd className="font-sans font-semibold">Ctrl + Alt + N</kbd>
-          </>
-        }
-        action={
-          permission >= TOP_BAR_MIN_PERMISSION && (
-            <Link to={newPostPath} className={buttonClasses('primary')}>
-              Create Post
-            </Link>
-          )
-        }
-      />
+      <>
+        <EmptyState
+          icon={FilePlus2}
+          title="Nothing here yet"
+          description={
+            <>
+              Save a link or write a note. Paste a URL into a new post and it becomes a bookmark.
+              Shortcut: <kbd className="font-sans font-semibold">Ctrl + Alt + N</kbd>
+            </>
+          }
+          action={
+            permission >= TOP_BAR_MIN_PERMISSION && (
+              <Link to={newPostPath} className={buttonClasses('primary')}>
+                Create Post
+              </Link>
+            )
+          }
+        />
+        {bar}
+      </>
     );
   }
 
@@ -245,40 +264,44 @@ export function PostList({
 
   const draggedIndex = draggedId === null ? -1 : posts.findIndex((post) => post.id === draggedId);
   return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={closestCenter}
-      onDragStart={({ active }) => setDraggedId(Number(active.id))}
-      onDragEnd={onDragEnd}
-      onDragCancel={() => setDraggedId(null)}
-    >
-      <SortableContext
-        items={posts.map((post) => post.id)}
-        strategy={view === 'grid' ? rectSortingStrategy : verticalListSortingStrategy}
-        disabled={writing || !reorderable}
+    <>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCenter}
+        onDragStart={({ active }) => setDraggedId(Number(active.id))}
+        onDragEnd={onDragEnd}
+        onDragCancel={() => setDraggedId(null)}
       >
-        <VirtualPostList
-          posts={posts}
-          view={view}
-          label="Posts"
-          hasNextPage={list.hasNextPage}
-          isFetchingNextPage={list.isFetchingNextPage}
-          fetchNextPage={list.fetchNextPage}
-          inViewRef={inViewRef}
-          keepIndex={draggedIndex < 0 ? null : draggedIndex}
+        <SortableContext
+          items={posts.map((post) => post.id)}
+          strategy={view === 'grid' ? rectSortingStrategy : verticalListSortingStrategy}
+          disabled={writing || !reorderable}
         >
-          {(post) => (
-            <SortablePost
-              post={post}
-              permission={permission}
-              updating={updatingIds.has(post.id)}
-              reorderable={reorderable}
-              dragDisabled={writing}
-              view={view}
-            />
-          )}
-        </VirtualPostList>
-      </SortableContext>
-    </DndContext>
+          <VirtualPostList
+            posts={posts}
+            view={view}
+            label="Posts"
+            hasNextPage={list.hasNextPage}
+            isFetchingNextPage={list.isFetchingNextPage}
+            fetchNextPage={list.fetchNextPage}
+            inViewRef={inViewRef}
+            keepIndex={draggedIndex < 0 ? null : draggedIndex}
+          >
+            {(post) => (
+              <SortablePost
+                post={post}
+                permission={permission}
+                updating={updatingIds.has(post.id)}
+                reorderable={reorderable}
+                dragDisabled={writing}
+                view={view}
+                select={selectable ? selectOf(selection, post.id) : undefined}
+              />
+            )}
+          </VirtualPostList>
+        </SortableContext>
+      </DndContext>
+      {bar}
+    </>
   );
 }

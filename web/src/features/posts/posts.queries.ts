@@ -52,6 +52,8 @@ export const postKeys = {
   recycleBinPage: (pageSize: number) => ['posts', 'read', 'recycle-bin', { pageSize }] as const,
   /** Every mutation that writes a post: while one runs, dragging waits (SPEC §4). */
   writes: ['posts', 'write'] as const,
+  /** A bulk edit (one of the writes). */
+  bulkEdit: ['posts', 'write', 'bulk'] as const,
 };
 
 /**
@@ -267,7 +269,7 @@ function addOnTop(queryClient: QueryClient, post: ListedPost) {
 }
 
 /** Takes a post out of every list, renumbering the posts above it (SPEC §4 Delete). */
-function removeFromLists(queryClient: QueryClient, id: number) {
+export function removeFromLists(queryClient: QueryClient, id: number) {
   queryClient.setQueriesData<PostPages>(
     { queryKey: postKeys.lists },
     (data) => data && { ...data, pages: removePostFromPages(data.pages, id) },
@@ -478,13 +480,19 @@ export function useIsWritingPosts(): boolean {
   return useIsMutating({ mutationKey: postKeys.writes }) > 0;
 }
 
-/** Ids of the posts with a write in flight, for their spinner (SPEC §3 isUpdating). */
+/**
+ * Ids of the posts with a write in flight (one post's `id`, a bulk edit's `ids`), for their
+ * spinner (SPEC §3 isUpdating).
+ */
 export function useUpdatingPostIds(): Set<number> {
   const ids = useMutationState({
     filters: { mutationKey: postKeys.writes, status: 'pending' },
-    select: (mutation) => (mutation.state.variables as { id?: number } | undefined)?.id,
+    select: (mutation) => {
+      const variables = mutation.state.variables as { id?: number; ids?: number[] } | undefined;
+      return variables?.ids ?? (variables?.id === undefined ? [] : [variables.id]);
+    },
   });
-  return new Set(ids.filter((id): id is number => id !== undefined));
+  return new Set(ids.flat());
 }
 
 /** SPEC §2 Tags: the posts carrying the tag `tagId` (GET /api/posts?tag_id=), newest first. */

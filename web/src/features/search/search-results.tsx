@@ -9,7 +9,8 @@ import { useSearchPosts } from './search.queries.ts';
 
 /**
  * The results of a search (SPEC §2 Search): post cards with the match highlighted, a screenful
- * drawn at a time, the next page read as the end of the list comes into view.
+ * drawn at a time, the next page read as the end of the list comes into view; they can be chosen
+ * for a bulk edit.
  */
 export function SearchResults({
   text,
@@ -34,6 +35,7 @@ export function SearchResults({
       empty={{ icon: SearchX, title: 'No search results' }}
       permissionOf={(post) => permissionOf(post.collection_id)}
       footerOf={(post) => post.search && <SearchMatch match={post.search} />}
+      selection={{ listKey: `${text} ${collectionId}` }}
     />
   );
 }

@@ -5,7 +5,7 @@ import { callApi } from '../../lib/api-client.ts';
 import { listIdOf, markListsStale, postKeys, type PostPages } from '../posts/posts.queries.ts';
 
 /** Takes a post out of every recycle bin list. */
-function removeFromRecycleBin(queryClient: QueryClient, id: number) {
+export function removeFromRecycleBin(queryClient: QueryClient, id: number) {
   queryClient.setQueriesData<PostPages>(
     { queryKey: postKeys.recycleBin },
     (data) =>
