@@ -15,6 +15,7 @@ import type { UserActor } from '../../http/actor.ts';
 import type { Upload } from '../../http/upload.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.ts';
+import { inTurns } from '../../lib/in-turns.ts';
 import { randomId } from '../../lib/random-token.ts';
 import { getAccessibleCollection } from '../collections/collection-access.ts';
 import { subtreeIds } from '../collections/collection-tree.ts';
@@ -113,9 +114,10 @@ export function createImportJobsService({
 }) {
   const runnerId = randomId(9);
   const running = new Map<number, { abort: AbortController; finished: Promise<void> }>();
-  // SQLite has one connection, which the import's transaction holds until it commits: a progress
-  // write from outside would wait for the commit, and the import for that write. PostgreSQL runs
-  // it on another pooled connection, so there progress and heartbeat go on while it saves.
+  // On SQLite the import's transaction holds the one writer connection until it commits (reads
+  // go on beside it): a progress write from outside would wait for the commit, and the import for
+  // that write. PostgreSQL runs it on another pooled connection, so there progress and heartbeat
+  // go on while it saves.
   const progressWhileSaving = dialectOf(db) === 'postgres';
 
   // A job whose heartbeat stopped lost its process, and the uploaded file with it.
@@ -148,7 +150,10 @@ export function createImportJobsService({
           entries_read: reader.entries,
         });
       }
-      const plan = planImport(reader.finish(), job.duplicates, clock().toISOString());
+      const plan = await inTurns(
+        planImport(reader.finish(), job.duplicates, clock().toISOString()),
+        context.signal,
+      );
       await report(
         {
           phase: 'saving',
