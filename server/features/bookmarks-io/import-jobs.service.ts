@@ -32,6 +32,7 @@ import {
   maxLiveOrders,
   withBulkWriteCache,
 } from './bookmarks-io.repository.ts';
+import { ordersOnTop } from '../posts/post-order.ts';
 import { importInput } from './import-format.ts';
 import { detectImportFormat, importFormats } from './import-formats.ts';
 import {
@@ -335,15 +336,10 @@ export function createImportJobsService({
     }
     pending.length = kept;
 
-    // Orders: in each collection the file's first bookmark shows first (SPEC §4: higher first),
-    // above the posts already there.
+    // On top of each collection, the file's first bookmark first.
     const collectionOf = (post: PlannedPost) =>
       post.folder === null ? rootId : folderIds[post.folder]!;
-    const remaining = new Map<number, number>();
-    for (const post of pending) {
-      const id = collectionOf(post);
-      remaining.set(id, (remaining.get(id) ?? 0) + 1);
-    }
+    const orders = ordersOnTop(pending.map(collectionOf), baseOrder);
 
     // Tags first, so that each batch of posts can be linked to its tags right away: one batch
     // of links in memory at a time, not all of them.
@@ -354,14 +350,11 @@ export function createImportJobsService({
     let created = 0;
     while (pending.length > 0) {
       const batch = pending.splice(0, WRITE_BATCH);
-      const rows = batch.map((post) => {
-        const collectionId = collectionOf(post);
-        const left = remaining.get(collectionId)!;
-        remaining.set(collectionId, left - 1);
+      const rows = batch.map((post, offset) => {
         const { fields } = post;
         return [
           ownerId,
-          collectionId,
+          collectionOf(post),
           fields.type,
           fields.title,
           fields.content,
@@ -370,7 +363,7 @@ export function createImportJobsService({
           post.description,
           null,
           null,
-          (baseOrder.get(collectionId) ?? 0) + left,
+          orders[created + offset],
           null,
           fields.preview_status,
           post.created_at,
