@@ -1,23 +1,20 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
 import {
   Kysely,
   PostgresDialect,
   sql,
-  SqliteDialect,
   type Compilable,
   type CompiledQuery,
   type PostgresCursor,
   type PostgresPool,
   type PostgresPoolClient,
-  type SqliteDatabase,
-  type SqliteStatement,
 } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import { dialectOf, type DialectName } from './dialect.ts';
 import type { Database } from './schema.ts';
+import { openSqlite, STATEMENT_CACHE_SIZE } from './sqlite.ts';
 
 export type Db = Kysely<Database>;
 
@@ -84,85 +81,6 @@ function withNamedStatements(pool: pg.Pool): PostgresPool {
       return { query, release: () => client.release() } as PostgresPoolClient;
     },
   };
-}
-
-/** better-sqlite3 handles under Kysely instances, by adapter: a transaction shares its database's. */
-const sqliteHandles = new WeakMap<object, SQLite.Database>();
-
-/** How many prepared statements a SQLite database keeps for reuse. */
-const STATEMENT_CACHE_SIZE = 500;
-
-/** Longer statements (bulk inserts of many rows) are prepared anew each time and not kept. */
-const CACHED_STATEMENT_MAX_LENGTH = 4000;
-
-/**
- * A statement that reads rows as arrays (better-sqlite3's `raw` mode) and makes them objects
- * with a function compiled for its columns: better-sqlite3 builds each row object key by key in
- * native code, which takes about as long as reading the row. The keys and their order stay the
- * same (with duplicate names, the last column's value, as better-sqlite3 gives).
- */
-function readingRawRows(statement: SQLite.Statement): SqliteStatement {
-  if (!statement.reader) return statement;
-  const names = statement.columns().map((column) => column.name);
-  // Names are written as JSON string literals: a column name cannot escape the object literal.
-  const fields = names.map((name, index) => `${JSON.stringify(name)}: values[${index}]`);
-  const toRow = new Function('values', `return { ${fields.join(', ')} };`) as (
-    values: unknown[],
-  ) => unknown;
-  statement.raw(true);
-  return {
-    reader: true,
-    all: (parameters) => (statement.all(parameters) as unknown[][]).map(toRow),
-    run: (parameters) => statement.run(parameters),
-    *iterate(parameters) {
-      for (const values of statement.iterate(parameters)) yield toRow(values as unknown[]);
-    },
-  };
-}
-
-/**
- * `database` for Kysely, which prepares every query it runs: the statements of recent queries
- * are kept and reused, so a request's queries skip SQLite's parser and planner. Kysely runs one
- * query at a time on a SQLite connection (a stream holds it to the end), so a kept statement is
- * never in use twice.
- */
-function withStatementCache(database: SQLite.Database): SqliteDatabase {
-  const statements = new LRUCache<string, SqliteStatement>({ max: STATEMENT_CACHE_SIZE });
-  return {
-    close: () => database.close(),
-    prepare(text) {
-      const cached = statements.get(text);
-      if (cached) return cached;
-      const statement = readingRawRows(database.prepare(text));
-      if (text.length <= CACHED_STATEMENT_MAX_LENGTH) statements.set(text, statement);
-      return statement;
-    },
-  };
-}
-
-/** A SQLite database (a file path or `:memory:`) with the pragmas Nestmark relies on. */
-export function openSqlite(file: string): Db {
-  const database = new SQLite(file);
-  database.pragma('journal_mode = WAL');
-  database.pragma('foreign_keys = ON');
-  database.pragma('busy_timeout = 5000');
-  // With WAL, NORMAL is durable against application crashes and much faster than FULL.
-  database.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(database) }),
-  });
-  sqliteHandles.set(db.getExecutor().adapter, database);
-  return db;
-}
-
-/**
- * The better-sqlite3 handle under `db` or one of its transactions; undefined on PostgreSQL. For
- * bulk writes that run one statement many times: Kysely prepares every query anew, and
- * better-sqlite3 frees a prepared statement only when the garbage collector finds it, so 100,000
- * rows in large statements left tens of megabytes behind.
- */
-export function sqliteHandleOf(db: Db): SQLite.Database | undefined {
-  return sqliteHandles.get(db.getExecutor().adapter);
 }
 
 /** Resolves when the database answers a trivial query; rejects with its error otherwise. */

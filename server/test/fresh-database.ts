@@ -1,7 +1,8 @@
 import { tmpdir } from 'node:os';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { openDatabase, openSqlite, type Db } from '../db/database.ts';
+import { openDatabase, type Db } from '../db/database.ts';
+import { openSqlite } from '../db/sqlite.ts';
 import type { DialectName } from '../db/dialect.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import type { Database } from '../db/schema.ts';

@@ -42,6 +42,7 @@ export function freePort(): Promise<number> {
  * @param options.entry `source` (default) or `build`.
  * @param options.rateLimitPerMinute `RATE_LIMIT_PER_MINUTE`; default 0 (off), as in the test
  *   app: tests and benchmarks poll faster than a person clicks.
+ * @param options.importMaxMb `IMPORT_MAX_MB`; default the server's.
  */
 export async function startServerProcess(options: {
   port: number;
@@ -49,6 +50,7 @@ export async function startServerProcess(options: {
   databaseUrl?: string;
   entry?: 'source' | 'build';
   rateLimitPerMinute?: number;
+  importMaxMb?: number;
 }): Promise<ServerProcess> {
   const args =
     options.entry === 'build' ? ['dist/server/main.js'] : ['--import', 'tsx', 'server/main.ts'];
@@ -61,6 +63,7 @@ export async function startServerProcess(options: {
       DATA_DIR: options.dataDir,
       ...(options.databaseUrl && { DATABASE_URL: options.databaseUrl }),
       RATE_LIMIT_PER_MINUTE: String(options.rateLimitPerMinute ?? 0),
+      ...(options.importMaxMb && { IMPORT_MAX_MB: String(options.importMaxMb) }),
       OWNER_EMAIL: PROCESS_OWNER.email,
       OWNER_PASSWORD: PROCESS_OWNER.password,
       LOG_LEVEL: 'warn',

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type Kysely, Migrator } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { openSqlite } from '../database.ts';
+import { openSqlite } from '../sqlite.ts';
 import * as initial from './0001-initial.ts';
 import * as linkPreviews from './0002-link-previews.ts';
 import * as accounts from './0003-accounts.ts';

@@ -1,4 +1,6 @@
 import { Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { z } from 'zod';
 import {
   accountBackupSchema,
   BACKUP_FORMAT,
@@ -11,11 +13,13 @@ import { tagNameKey } from '../../../contract/tags.ts';
 import { MAX_COLLECTION_DEPTH } from '../../../contract/collections.ts';
 import { SHARE_TOKEN_LENGTH } from '../../../contract/shares.ts';
 import type { Db } from '../../db/database.ts';
+import type { NewPostRow } from '../../db/schema.ts';
 import type { UserActor } from '../../http/actor.ts';
 import type { FileDownload } from '../../http/endpoint.ts';
 import type { Upload } from '../../http/upload.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { conflict, unprocessable } from '../../lib/errors.ts';
+import { inTurns } from '../../lib/in-turns.ts';
 import { parseJsonWithoutNul } from '../../lib/nul-character.ts';
 import { randomAlphanumeric } from '../../lib/random-token.ts';
 import { TOKEN_MIN_BITS, tokenEntropyBits } from '../../lib/strength.ts';
@@ -42,7 +46,7 @@ import {
   listUserIdsByEmail,
   readAccount,
 } from './account-backup.repository.ts';
-import { insertCollections } from './bookmarks-io.repository.ts';
+import { batches, insertCollections } from './bookmarks-io.repository.ts';
 
 export type AccountBackupService = ReturnType<typeof createAccountBackupService>;
 
@@ -174,11 +178,13 @@ export function createAccountBackupService({
      */
     async restore(actor: UserActor, file: Upload): Promise<RestoreResult> {
       if (!(await isAccountEmpty(db, actor.userId))) throw conflict(NOT_EMPTY);
-      const backup = parseBackup(file.bytes);
+      const backup = await inTurns(parseBackup(file.bytes));
       const images = await files.writeRestored(backup.files);
       let result: RestoreResult;
       try {
-        result = await restoreRows(actor, backup, images);
+        const newPaths = new Map(images.map((image) => [image.backupPath, image.path]));
+        const posts = await inTurns(restoredPosts(backup, newPaths));
+        result = await restoreRows(actor, backup, posts, images);
       } catch (error) {
         await files.removeRestored(images);
         throw error;
@@ -188,13 +194,17 @@ export function createAccountBackupService({
     },
   };
 
-  /** The rows of `backup` written into the actor's account, `images` already written. */
+  /**
+   * The rows of `backup` written into the actor's account, its posts already prepared and
+   * `images` already written. Posts and their tag links are written in slices with a turn of the
+   * event loop between them (on SQLite, statements run synchronously on the writer).
+   */
   function restoreRows(
     actor: UserActor,
     backup: AccountBackup,
+    posts: RestoredPosts,
     images: readonly RestoredFile[],
   ): Promise<RestoreResult> {
-    const newPaths = new Map(images.map((image) => [image.backupPath, image.path]));
     return db.transaction().execute(async (trx) => {
       await lockAccount(trx, actor.userId);
       if (!(await isAccountEmpty(trx, actor.userId))) throw conflict(NOT_EMPTY);
@@ -227,54 +237,27 @@ export function createAccountBackupService({
         })),
       );
       const tagIds = new Map(backup.tags.map((tag, index) => [tag.id, newTagIds[index]!]));
-      const tagNameOf = new Map(backup.tags.map((tag) => [tag.id, tag.name]));
-      // Each list's live posts are numbered 1..n by the backup's orders, whatever numbers it
-      // gives (docs/API.md "Post lists"); the ids here are the backup's.
-      const orders = denseOrders(backup.posts);
 
-      // Where the images are referred to: in any post's HTML, or as the image of which posts.
-      const inContent = new Set<string>();
-      const showing = new Map<string, number[]>();
-      const postIds = await insertPosts(
-        trx,
-        backup.posts.map((post, index) => {
-          // References are rewritten in the sanitized HTML, where every attribute is written
-          // the one way the sanitizer writes it.
-          const sanitized = postContentFields(post.content, post.title);
-          const fields = { ...sanitized, content: replaceFilePaths(sanitized.content, newPaths) };
-          for (const path of filePathsIn(fields.content)) inContent.add(path);
-          if (post.image_path !== null) {
-            showing.set(post.image_path, [...(showing.get(post.image_path) ?? []), index]);
-          }
-          const tagNames = [...new Set(post.tag_ids)].map((id) => tagNameOf.get(id)!);
-          return {
-            ...fields,
-            ...searchDocument({ ...fields, description: post.description, tagNames }),
-            // A preview already fetched stays; anything else is fetched again.
-            preview_status: fields.type === 'link' ? (post.preview_status ?? 'pending') : null,
-            user_id: actor.userId,
-            collection_id:
-              post.collection_id === null ? null : collectionIds.get(post.collection_id)!,
-            description: post.description,
-            color: post.color,
-            image_path:
-              post.image_path === null ? null : (newPaths.get(post.image_path) ?? post.image_path),
-            order: orders.get(post.id)!,
-            archived_at: post.archived_at,
-            created_at: post.created_at,
-            updated_at: post.updated_at,
-          };
-        }),
+      const postIds: number[] = [];
+      for (const slice of batches(posts.rows, WRITE_SLICE)) {
+        const rows = slice.map((row) => ({
+          ...row,
+          user_id: actor.userId,
+          collection_id: row.collection_id === null ? null : collectionIds.get(row.collection_id)!,
+        }));
+        postIds.push(...(await insertPosts(trx, rows)));
+        await nextTurn();
+      }
+      const links = backup.posts.flatMap((post, index) =>
+        [...new Set(post.tag_ids)].map((tagId) => ({
+          post_id: postIds[index]!,
+          tag_id: tagIds.get(tagId)!,
+        })),
       );
-      await linkTags(
-        trx,
-        backup.posts.flatMap((post, index) =>
-          [...new Set(post.tag_ids)].map((tagId) => ({
-            post_id: postIds[index]!,
-            tag_id: tagIds.get(tagId)!,
-          })),
-        ),
-      );
+      for (const slice of batches(links, WRITE_SLICE)) {
+        await linkTags(trx, slice);
+        await nextTurn();
+      }
 
       // A token in use, used before (SECURITY.md: a retired link never opens anything again) or
       // easy to guess is replaced by a generated one.
@@ -325,9 +308,9 @@ export function createAccountBackupService({
         trx,
         actor.userId,
         images.map((image) => {
-          const posts = showing.get(image.backupPath) ?? [];
-          const thumbnail = !inContent.has(image.path) && posts.length === 1;
-          return { file: image, thumbnailOf: thumbnail ? postIds[posts[0]!]! : null };
+          const showing = posts.showing.get(image.backupPath) ?? [];
+          const thumbnail = !posts.inContent.has(image.path) && showing.length === 1;
+          return { file: image, thumbnailOf: thumbnail ? postIds[showing[0]!]! : null };
         }),
       );
 
@@ -345,19 +328,31 @@ export function createAccountBackupService({
   }
 }
 
+/** Posts checked or prepared between two pauses of a restore: a few milliseconds of work. */
+const RESTORE_SLICE = 250;
+/** Rows written per statement group between two turns of the event loop. */
+const WRITE_SLICE = 1000;
+
+/** The schema of one post in a backup. */
+const backupPostSchema = accountBackupSchema.shape.posts.element;
+
 /**
  * The backup in `bytes`, checked whole: shape (contract `accountBackupSchema`) and references
  * (every id it refers to exists in it, collections form a tree, names that must be unique are).
+ * Posts are checked a slice at a time, pausing (yielding) in between (`inTurns`); the JSON itself
+ * is parsed in one go.
+ * @returns the backup, as the generator's return value.
  * @throws 422 naming the first problems.
  */
-export function parseBackup(bytes: Uint8Array): AccountBackup {
+export function* parseBackup(bytes: Uint8Array): Generator<void, AccountBackup> {
   let json: unknown;
   try {
     json = parseJsonWithoutNul(new TextDecoder().decode(bytes));
   } catch {
     throw unprocessable('This file is not a Nestmark backup: it is not JSON.');
   }
-  const header = json as { format?: unknown; version?: unknown } | null;
+  yield;
+  const header = json as { format?: unknown; version?: unknown; posts?: unknown } | null;
   if (header?.format !== BACKUP_FORMAT) {
     throw unprocessable(
       'This file is not a Nestmark backup. To bring in bookmarks from a browser or another service, use "Import bookmarks".',
@@ -368,19 +363,89 @@ export function parseBackup(bytes: Uint8Array): AccountBackup {
       `This backup was made by a newer version of Nestmark (format ${header.version}). Update this server, then restore it.`,
     );
   }
-  const parsed = accountBackupSchema.safeParse(json);
-  if (!parsed.success) {
-    const problems = parsed.error.issues
+  const damaged = (issues: readonly z.core.$ZodIssue[], path: PropertyKey[] = []) => {
+    const problems = issues
       .slice(0, 3)
-      .map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-    throw unprocessable(`This backup is damaged: ${problems.join('; ')}.`);
+      .map((issue) => `${[...path, ...issue.path].map(String).join('.')}: ${issue.message}`);
+    return unprocessable(`This backup is damaged: ${problems.join('; ')}.`);
+  };
+  // Everything but the posts at once, then the posts a slice at a time.
+  const rawPosts = Array.isArray(header.posts) ? (header.posts as unknown[]) : header.posts;
+  const parsed = accountBackupSchema.safeParse({
+    ...header,
+    posts: Array.isArray(rawPosts) ? [] : rawPosts,
+  });
+  if (!parsed.success) throw damaged(parsed.error.issues);
+  const posts: AccountBackup['posts'] = [];
+  for (const [index, raw] of (rawPosts as unknown[]).entries()) {
+    const post = backupPostSchema.safeParse(raw);
+    if (!post.success) throw damaged(post.error.issues, ['posts', index]);
+    posts.push(post.data);
+    if (index % RESTORE_SLICE === RESTORE_SLICE - 1) yield;
   }
-  const backup = parsed.data;
+  const backup = { ...parsed.data, posts };
   const problems = referenceProblems(backup);
   if (problems.length > 0) {
     throw unprocessable(`This backup is damaged: ${problems.slice(0, 3).join('; ')}.`);
   }
   return backup;
+}
+
+/** A backup's posts as rows to write, and where its images are referred to. */
+interface RestoredPosts {
+  /** In the backup's order; `collection_id` is still the backup's (the new id is known later). */
+  rows: (Omit<NewPostRow, 'user_id' | 'collection_id'> & { collection_id: number | null })[];
+  /** New paths of images that some post's HTML refers to. */
+  inContent: Set<string>;
+  /** Backup paths of images shown as a post's `image_path`: by path, the indexes of the posts. */
+  showing: Map<string, number[]>;
+}
+
+/**
+ * Prepares a backup's posts for writing, pausing (yielding) after every slice: HTML sanitized
+ * again (a backup is just a file), with references to the backup's images rewritten to
+ * `newPaths` (backup path to new path), search documents, live posts of each list numbered 1..n
+ * by the backup's orders (docs/API.md "Post lists"), and previews not yet fetched queued again.
+ * @returns the rows, as the generator's return value.
+ */
+function* restoredPosts(
+  backup: AccountBackup,
+  newPaths: ReadonlyMap<string, string>,
+): Generator<void, RestoredPosts> {
+  const tagNameOf = new Map(backup.tags.map((tag) => [tag.id, tag.name]));
+  const orders = denseOrders(backup.posts);
+  const restored: RestoredPosts = { rows: [], inContent: new Set(), showing: new Map() };
+  for (const [index, post] of backup.posts.entries()) {
+    // References are rewritten in the sanitized HTML, where every attribute is written the one
+    // way the sanitizer writes it.
+    const sanitized = postContentFields(post.content, post.title);
+    const fields = { ...sanitized, content: replaceFilePaths(sanitized.content, newPaths) };
+    for (const path of filePathsIn(fields.content)) restored.inContent.add(path);
+    if (post.image_path !== null) {
+      restored.showing.set(post.image_path, [
+        ...(restored.showing.get(post.image_path) ?? []),
+        index,
+      ]);
+    }
+    const tagNames = [...new Set(post.tag_ids)].map((id) => tagNameOf.get(id)!);
+    restored.rows.push({
+      ...fields,
+      ...searchDocument({ ...fields, description: post.description, tagNames }),
+      // A preview already fetched stays; anything else is fetched again.
+      preview_status: fields.type === 'link' ? (post.preview_status ?? 'pending') : null,
+      collection_id: post.collection_id,
+      description: post.description,
+      color: post.color,
+      image_path:
+        post.image_path === null ? null : (newPaths.get(post.image_path) ?? post.image_path),
+      order: orders.get(post.id)!,
+      archived_at: post.archived_at,
+      created_at: post.created_at,
+      updated_at: post.updated_at,
+    });
+    if (index % RESTORE_SLICE === RESTORE_SLICE - 1) yield;
+  }
+  return restored;
 }
 
 /** What in a well-shaped backup refers to nothing, repeats, or loops. */

@@ -1,6 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import { CompiledQuery, type Insertable } from 'kysely';
-import { sqliteHandleOf, type Db } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
+import { sqliteHandleOf } from '../../db/sqlite.ts';
 import { dialectOf } from '../../db/dialect.ts';
 import type { CollectionsTable, Database, PostRow } from '../../db/schema.ts';
 
@@ -33,7 +34,7 @@ const preparedInserts = new WeakMap<SQLite.Database, Map<string, SQLite.Statemen
  * quoting as the dialect wants them); every batch then only binds its values. For imports of
  * 100,000 posts, building a query tree per batch cost more than the database's own work. Inside a
  * transaction on SQLite, the statement is also prepared only once (see `sqliteHandleOf`); the
- * transaction holds the one connection, so nothing else runs on it meanwhile.
+ * transaction holds the writer connection, so nothing else runs on it meanwhile.
  *
  * @returns the new ids in the order of `rows` when `returningIds`, else an empty array.
  */
@@ -96,7 +97,7 @@ const BULK_WRITE_CACHE_KIB = 2000;
  * Runs `work` in transaction `trx` with SQLite's page cache cut to 2 MiB, and puts it back after.
  * A bulk import writes pages it never reads again, and the default 16 MiB cache fills with them:
  * for 100,000 posts the smaller cache saved 15 MB of peak memory and was no slower (measured).
- * The transaction holds the one connection, so no other request runs with the smaller cache.
+ * The transaction holds the writer connection, so no other write runs with the smaller cache.
  * On PostgreSQL it just runs `work`.
  */
 export async function withBulkWriteCache<T>(trx: Db, work: () => Promise<T>): Promise<T> {

@@ -16,6 +16,7 @@ import type { UserActor } from '../../http/actor.ts';
 import type { Upload } from '../../http/upload.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.ts';
+import { inTurns } from '../../lib/in-turns.ts';
 import { randomId } from '../../lib/random-token.ts';
 import { getAccessibleCollection } from '../collections/collection-access.ts';
 import { subtreeIds } from '../collections/collection-tree.ts';
@@ -32,6 +33,7 @@ import {
   maxLiveOrders,
   withBulkWriteCache,
 } from './bookmarks-io.repository.ts';
+import { ordersOnTop } from '../posts/post-order.ts';
 import { importInput } from './import-format.ts';
 import { detectImportFormat, importFormats } from './import-formats.ts';
 import {
@@ -114,9 +116,10 @@ export function createImportJobsService({
 }) {
   const runnerId = randomId(9);
   const running = new Map<number, { abort: AbortController; finished: Promise<void> }>();
-  // SQLite has one connection, which the import's transaction holds until it commits: a progress
-  // write from outside would wait for the commit, and the import for that write. PostgreSQL runs
-  // it on another pooled connection, so there progress and heartbeat go on while it saves.
+  // On SQLite the import's transaction holds the one writer connection until it commits (reads
+  // go on beside it): a progress write from outside would wait for the commit, and the import for
+  // that write. PostgreSQL runs it on another pooled connection, so there progress and heartbeat
+  // go on while it saves.
   const progressWhileSaving = dialectOf(db) === 'postgres';
 
   // A job whose heartbeat stopped lost its process, and the uploaded file with it.
@@ -149,7 +152,10 @@ export function createImportJobsService({
           entries_read: reader.entries,
         });
       }
-      const plan = planImport(reader.finish(), job.duplicates, clock().toISOString());
+      const plan = await inTurns(
+        planImport(reader.finish(), job.duplicates, clock().toISOString()),
+        context.signal,
+      );
       await report(
         {
           phase: 'saving',
@@ -331,15 +337,10 @@ export function createImportJobsService({
     }
     pending.length = kept;
 
-    // Orders: in each collection the file's first bookmark shows first (SPEC §4: higher first),
-    // above the posts already there.
+    // On top of each collection, the file's first bookmark first.
     const collectionOf = (post: PlannedPost) =>
       post.folder === null ? rootId : folderIds[post.folder]!;
-    const remaining = new Map<number, number>();
-    for (const post of pending) {
-      const id = collectionOf(post);
-      remaining.set(id, (remaining.get(id) ?? 0) + 1);
-    }
+    const orders = ordersOnTop(pending.map(collectionOf), baseOrder);
 
     // Tags first, so that each batch of posts can be linked to its tags right away: one batch
     // of links in memory at a time, not all of them.
@@ -350,14 +351,11 @@ export function createImportJobsService({
     let created = 0;
     while (pending.length > 0) {
       const batch = pending.splice(0, WRITE_BATCH);
-      const rows = batch.map((post) => {
-        const collectionId = collectionOf(post);
-        const left = remaining.get(collectionId)!;
-        remaining.set(collectionId, left - 1);
+      const rows = batch.map((post, offset) => {
         const { fields } = post;
         return [
           ownerId,
-          collectionId,
+          collectionOf(post),
           fields.type,
           fields.title,
           fields.content,
@@ -366,7 +364,7 @@ export function createImportJobsService({
           post.description,
           null,
           null,
-          (baseOrder.get(collectionId) ?? 0) + left,
+          orders[created + offset],
           null,
           fields.preview_status,
           post.created_at,

@@ -1,13 +1,42 @@
 import { describe, expect, it } from 'vitest';
-import { importCollectionName, MAX_IMPORT_DEPTH, noteContent, planImport } from './import-plan.ts';
+import {
+  importCollectionName,
+  MAX_IMPORT_DEPTH,
+  noteContent,
+  planImport,
+  type ImportPlan,
+} from './import-plan.ts';
 import { readBookmarkFile } from './netscape-reader.ts';
 
 const read = (html: string) => readBookmarkFile(Buffer.from(html));
 const NOW = '2026-01-15T10:00:00.000Z';
 
+/** Runs the planner to its end; `pauses` counts the times it yielded. */
+function planAll(...args: Parameters<typeof planImport>): ImportPlan & { pauses: number } {
+  const steps = planImport(...args);
+  let pauses = 0;
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return { ...step.value, pauses };
+    pauses += 1;
+  }
+}
+
 describe('planImport', () => {
+  it('pauses every few hundred entries, so a big file never holds the process for long', () => {
+    const links = Array.from(
+      { length: 2000 },
+      (_, index) => `<DT><A HREF="https://example.com/${index}">${index}</A>`,
+    );
+    const plan = planAll(read(`<DL>${links.join('')}</DL>`), 'skip', NOW);
+
+    expect(plan.posts).toHaveLength(2000);
+    expect(plan.pauses).toBeGreaterThanOrEqual(3);
+    expect(plan.pauses).toBeLessThanOrEqual(40);
+  });
+
   it('flattens folders parents first and serialises URLs as browsers store them', () => {
-    const plan = planImport(
+    const plan = planAll(
       read(
         '<DL><DT><H3>A</H3><DL><DT><A HREF="HTTP://Example.COM">x</A>' +
           '<DT><H3> </H3><DL><DT><A HREF="https://b.example/a b">   </A></DL></DL>' +
@@ -33,7 +62,7 @@ describe('planImport', () => {
       '<DT><A HREF="https://a.example">1</A><DT><A HREF="https://a.example/">2</A>' +
         '<DT><A HREF="javascript:x()">js</A><DT><A>none</A><DT><A HREF="/rel">rel</A>',
     );
-    const skip = planImport(file, 'skip', NOW);
+    const skip = planAll(file, 'skip', NOW);
     expect(skip.posts.map((post) => post.fields.title)).toEqual(['1']);
     expect(skip.duplicatesInFile).toBe(1);
     expect(skip.examples.duplicates).toEqual([
@@ -50,7 +79,7 @@ describe('planImport', () => {
       'missing-url',
       'invalid-url',
     ]);
-    const keep = planImport(file, 'keep', NOW);
+    const keep = planAll(file, 'keep', NOW);
     expect(keep.posts.map((post) => post.fields.title)).toEqual(['1', '2']);
     expect(keep.duplicatesInFile).toBe(1);
   });
@@ -58,13 +87,13 @@ describe('planImport', () => {
   it('folds folders deeper than MAX_IMPORT_DEPTH into their ancestor there', () => {
     const depth = MAX_IMPORT_DEPTH + 5;
     const html = `${'<DT><H3>f</H3><DL>'.repeat(depth)}<DT><A HREF="https://deep.example/">deep</A>`;
-    const plan = planImport(read(html), 'skip', NOW);
+    const plan = planAll(read(html), 'skip', NOW);
     expect(plan.folders).toHaveLength(MAX_IMPORT_DEPTH - 1);
     expect(plan.posts[0]!.folder).toBe(MAX_IMPORT_DEPTH - 2);
   });
 
   it('works out the stored fields: link fields, note content, dates or now, titles cut to the API limit', () => {
-    const plan = planImport(
+    const plan = planAll(
       read(
         `<DT><A HREF="https://a.example/" ADD_DATE="1600000000">${'t'.repeat(300)}</A>` +
           '<DT><A HREF="?abc" LAST_MODIFIED="1600000000">Note</A><DD>one <b>\n\ntwo',

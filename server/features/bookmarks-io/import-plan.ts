@@ -20,6 +20,9 @@ export const MAX_IMPORT_DEPTH = MAX_COLLECTION_DEPTH;
 
 const UNNAMED_FOLDER = 'Unnamed folder';
 
+/** Entries planned between two pauses: a few milliseconds of work. */
+const PLAN_SLICE = 500;
+
 /** A folder to create (or, importing into an existing collection, to find there by name). */
 export interface PlannedFolder {
   /** Index of the parent folder in the plan; null = the collection the import lands in. */
@@ -76,11 +79,17 @@ const reasonField = {
  * a post (URL serialised the way browsers store it, title cut to the API's limit) and each note
  * into a text post, finds URLs repeated within the file (`duplicates`: `skip` keeps the first,
  * `keep` keeps all) and counts skipped entries by reason. Pure and iterative, so any depth and
- * size works.
+ * size works. It pauses (yields) after every few hundred entries, so that the caller can let
+ * other work run (`inTurns`): 100,000 bookmarks take over a second.
  *
  * @param now ISO instant for posts whose entry has no date.
+ * @returns the plan, as the generator's return value.
  */
-export function planImport(file: BookmarkFile, duplicates: DuplicateMode, now: string): ImportPlan {
+export function* planImport(
+  file: BookmarkFile,
+  duplicates: DuplicateMode,
+  now: string,
+): Generator<void, ImportPlan> {
   const folders: PlannedFolder[] = [];
   const posts: PlannedPost[] = [];
   const examples: ImportSummary['examples'] = { skipped: [], duplicates: [] };
@@ -91,7 +100,9 @@ export function planImport(file: BookmarkFile, duplicates: DuplicateMode, now: s
   const stack: { nodes: BookmarkNode[]; next: number; folder: number | null; depth: number }[] = [
     { nodes: file.roots, next: 0, folder: null, depth: 1 },
   ];
+  let planned = 0;
   while (stack.length > 0) {
+    if (++planned % PLAN_SLICE === 0) yield;
     const level = stack[stack.length - 1]!;
     const node = level.nodes[level.next];
     if (node === undefined) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { denseOrders, planRestore } from './post-order.ts';
+import { denseOrders, ordersOnTop, planRestore } from './post-order.ts';
 import { PLACE_LOST } from './posts.repository.ts';
 
 /**
@@ -121,5 +121,18 @@ describe('denseOrders', () => {
   it('keeps dense orders as they are', () => {
     const given = [live(4, 1, 3), live(5, 1, 1), live(6, 1, 2)];
     expect(Object.fromEntries(denseOrders(given))).toEqual({ 4: 3, 5: 1, 6: 2 });
+  });
+});
+
+describe('ordersOnTop', () => {
+  it('numbers each list on from its highest order, the first new post highest', () => {
+    // Collection 1 has live posts up to order 4; collection 2 is new.
+    const orders = ordersOnTop([1, 2, 1, 1, 2], new Map([[1, 4]]));
+
+    expect(orders).toEqual([7, 2, 6, 5, 1]);
+  });
+
+  it('gives nothing for no posts', () => {
+    expect(ordersOnTop([], new Map([[1, 3]]))).toEqual([]);
   });
 });

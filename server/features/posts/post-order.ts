@@ -78,6 +78,24 @@ export function denseOrders(
   return orders;
 }
 
+/**
+ * Orders for new posts put on top of their lists all at once (an import), in the given sequence:
+ * each list's new posts are numbered on from its highest live order, the first of them highest,
+ * so a file's first bookmark shows first. Pure.
+ * @param lists the list of each new post, in sequence (any key: a collection id).
+ * @param tops the highest live order of each list; absent = an empty list (0).
+ * @returns the order of each new post, by its index in `lists`.
+ */
+export function ordersOnTop<K>(lists: readonly K[], tops: ReadonlyMap<K, number>): number[] {
+  const left = new Map<K, number>();
+  for (const list of lists) left.set(list, (left.get(list) ?? 0) + 1);
+  return lists.map((list) => {
+    const place = left.get(list)!;
+    left.set(list, place - 1);
+    return (tops.get(list) ?? 0) + place;
+  });
+}
+
 /** Where posts restored into one list go: their new orders, and how the live posts move up. */
 export interface RestorePlan {
   /** The new order of each restored post, by id. */

@@ -1,0 +1,100 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Db } from './database.ts';
+import { openSqlite } from './sqlite.ts';
+
+/** A promise and the function that resolves it. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { open, opened };
+}
+
+describe('a SQLite file on a writer and a reader connection', () => {
+  let dir: string;
+  let db: Db;
+
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'nestmark-sqlite-'));
+    db = openSqlite(join(dir, 'test.db'));
+    await sql`create table notes (id integer primary key, text text not null)`.execute(db);
+    await sql`insert into notes (text) values ('committed')`.execute(db);
+  });
+
+  afterEach(async () => {
+    await db.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const texts = async (on: Db = db) =>
+    (await sql<{ text: string }>`select text from notes order by id`.execute(on)).rows.map(
+      (row) => row.text,
+    );
+
+  it('answers reads while a transaction writes, with what was committed before it', async () => {
+    const hold = gate();
+    const written = gate();
+    const transaction = db.transaction().execute(async (trx) => {
+      await sql`insert into notes (text) values ('uncommitted')`.execute(trx);
+      expect(await texts(trx)).toEqual(['committed', 'uncommitted']);
+      written.open();
+      await hold.opened;
+    });
+    await written.opened;
+
+    // The transaction is still open: on one connection this read would wait for its commit.
+    expect(await texts()).toEqual(['committed']);
+
+    hold.open();
+    await transaction;
+    expect(await texts()).toEqual(['committed', 'uncommitted']);
+  });
+
+  it('runs a write outside the transaction only after the transaction has committed', async () => {
+    const hold = gate();
+    const written = gate();
+    const order: string[] = [];
+    const transaction = db.transaction().execute(async (trx) => {
+      await sql`insert into notes (text) values ('in transaction')`.execute(trx);
+      written.open();
+      await hold.opened;
+      order.push('commit');
+    });
+    await written.opened;
+    const write = sql`insert into notes (text) values ('after')`
+      .execute(db)
+      .then(() => order.push('write'));
+    await texts(); // a turn for the write to start
+    hold.open();
+    await Promise.all([transaction, write]);
+
+    expect(order).toEqual(['commit', 'write']);
+    expect(await texts()).toEqual(['committed', 'in transaction', 'after']);
+  });
+
+  it('runs a write that returns rows on the writer', async () => {
+    const { rows } = await sql<{
+      id: number;
+    }>`insert into notes (text) values ('returned') returning id`.execute(db);
+
+    expect(rows).toEqual([{ id: 2 }]);
+    expect(await texts()).toEqual(['committed', 'returned']);
+  });
+
+  it('rolls a failed transaction back and frees the writer for the next one', async () => {
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await sql`insert into notes (text) values ('rolled back')`.execute(trx);
+        throw new Error('fails');
+      }),
+    ).rejects.toThrow('fails');
+
+    await db.transaction().execute(async (trx) => {
+      await sql`insert into notes (text) values ('next')`.execute(trx);
+    });
+    expect(await texts()).toEqual(['committed', 'next']);
+  });
+});
