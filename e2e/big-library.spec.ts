@@ -5,8 +5,8 @@ import { api, PAGES_ORIGIN, signIn } from './fixtures.ts';
 /**
  * A big library (issue "collection view at scale"): import 10,000 bookmarks through the import
  * page, open their collection, see the first cards, look at it as cards, list and grid, scroll
- * to the very end while the page keeps to at most 1,500 elements, and find a folder eight levels
- * deep readable in the sidebar. Screenshots of each view at 1280 and 375 px.
+ * to the very end while the page keeps to at most 1,500 elements, see its sub-collection at the
+ * top and open it, and find a folder eight levels deep readable in the sidebar. Screenshots of each view at 1280 and 375 px.
  */
 
 const LINKS = 10_000;
@@ -136,8 +136,18 @@ test('a 10,000-bookmark collection: first cards at once, three views, scrolled t
   }
   await page.screenshot({ path: testInfo.outputPath('grid-end-1280.png') });
 
-  // The deep branch, opened level by level in the sidebar: every name there in full.
+  // The collection shows its sub-collection (the deep branch) at the top, with the one post
+  // below it; the tile opens it.
   await page.evaluate(() => window.scrollTo(0, 0));
+  const tiles = page.getByRole('list', { name: 'Sub-collections' });
+  await expect(tiles.getByRole('link')).toHaveText([`${DEEP[0]}1 post`]);
+  await page.screenshot({ path: testInfo.outputPath('subcollections-1280.png') });
+  await tiles.getByRole('link', { name: new RegExp(`^${DEEP[0]}`) }).click();
+  await expect(page.getByRole('list', { name: 'Sub-collections' }).getByRole('link')).toHaveText([
+    `${DEEP[1]}1 post`,
+  ]);
+
+  // The deep branch, opened level by level in the sidebar: every name there in full.
   await sidebar.getByRole('button', { name: `Expand ${name}` }).click();
   for (const folder of DEEP.slice(0, -1)) {
     await sidebar.getByRole('button', { name: `Expand ${folder}`, exact: true }).click();
