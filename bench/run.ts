@@ -13,6 +13,7 @@ import { formatTable, type Scenario } from './harness.ts';
 import { countsScenario } from './scenarios/counts.ts';
 import { importScenario } from './scenarios/import.ts';
 import { listScenario } from './scenarios/list.ts';
+import { previewsScenario } from './scenarios/previews.ts';
 import { searchScenario } from './scenarios/search.ts';
 
 const scenarios: Record<string, Scenario> = {
@@ -20,6 +21,7 @@ const scenarios: Record<string, Scenario> = {
   import: importScenario,
   list: listScenario,
   counts: countsScenario,
+  previews: previewsScenario,
 };
 
 async function postgresAnswers(): Promise<boolean> {

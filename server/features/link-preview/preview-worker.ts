@@ -9,24 +9,30 @@ import {
   claimPendingPreview,
   completePreview,
   failPreview,
+  queuePendingPreviews,
+  retryPreviewLater,
   type ClaimedPreview,
 } from './previews.repository.ts';
 
 /**
- * How long a claim is held. A process that dies mid-fetch loses its claims after this long, and a
- * try that failed for a passing reason (timeout, 5xx) waits this long before the next: the lease
- * is the retry back-off. Much longer than a fetch can take (the guard stops at 10 s per request).
+ * How long a claim (of a post and of its host) is held. A process that dies mid-fetch loses its
+ * claims after this long. Much longer than a preview can take: the guard stops each request at
+ * 10 s, and a preview makes a page request, an image request and a favicon round of at most 10 s.
  */
 export const PREVIEW_LEASE_MS = 2 * 60 * 1000;
+/**
+ * Waits before the 2nd, 3rd, … try of a preview that failed for a passing reason (timeout, 5xx,
+ * 429): growing, so a site that is down or throttling us is given time to recover. After the
+ * last one fails the preview is marked failed.
+ */
+export const PREVIEW_RETRY_DELAYS_MS = [60_000, 10 * 60_000, 60 * 60_000, 6 * 60 * 60_000];
 /** Tries of one preview before it is marked failed. */
-export const PREVIEW_MAX_ATTEMPTS = 3;
+export const PREVIEW_MAX_ATTEMPTS = PREVIEW_RETRY_DELAYS_MS.length + 1;
 /** How often an idle worker looks for work that no event announced (other processes, retries). */
 const POLL_INTERVAL_MS = 30 * 1000;
-/** Previews fetched at the same time by one process. */
-const CONCURRENCY = 3;
 
 export interface PreviewWorker {
-  /** Something became pending: look for work now (background mode only). */
+  /** Something became pending: queue it, and look for work now (background mode only). */
   kick(): void;
   /**
    * Processes every preview that can be claimed now, in the caller's time, then removes the
@@ -41,12 +47,14 @@ export interface PreviewWorker {
 }
 
 /**
- * Fills in link previews in the background (issue "posts and the editor"): a post is saved at
- * once with `preview_status` 'pending'; this worker claims it through the database (so several
- * Nestmark processes never fetch the same post), fetches the page, and marks it 'done' with what
- * it found or 'failed' (refused address, HTTP 4xx, or the third passing failure). A failed preview
- * leaves the post as it was saved, titled by its URL. Claims expire, so work resumes after a crash
- * or restart. Each round ends by removing the thumbnails of posts deleted for good.
+ * Fills in link previews in the background from a queue kept in the database (docs/ARCHITECTURE.md,
+ * link previews): a post is saved at once with `preview_status` 'pending'; each round queues the
+ * new pending posts (their host names), then `concurrency` lanes claim posts through the database
+ * (previews.repository.ts: users take turns, one page per host at a time across all processes,
+ * never one post twice), fetch the page, and mark it 'done' with what they found or 'failed'
+ * (refused address, HTTP 4xx, or the last passing failure of PREVIEW_RETRY_DELAYS_MS). A failed
+ * preview leaves the post as it was saved. Claims expire, so work resumes after a crash or
+ * restart. Each round ends by removing the thumbnails of posts deleted for good.
  */
 export function createPreviewWorker({
   db,
@@ -54,18 +62,33 @@ export function createPreviewWorker({
   previews,
   files,
   log,
+  concurrency,
 }: {
   db: Db;
   clock: Clock;
   previews: LinkPreviewService;
   files: FilesService;
   log: FastifyBaseLogger;
+  /** Previews fetched at the same time by this process (PREVIEW_CONCURRENCY). */
+  concurrency: number;
 }): PreviewWorker {
   let background = false;
   let stopping = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let rerun = false;
+  /** New pending posts may exist that are not queued yet (a kick, or a round starting). */
+  let queueDue = true;
+  let queueing: Promise<unknown> = Promise.resolve();
+
+  /** Queues new pending posts when due; every lane waits for it, so none claims too early. */
+  function queueIfDue(): Promise<unknown> {
+    if (queueDue) {
+      queueDue = false;
+      queueing = queuePendingPreviews(db);
+    }
+    return queueing;
+  }
 
   async function work(claim: ClaimedPreview): Promise<void> {
     try {
@@ -78,8 +101,9 @@ export function createPreviewWorker({
     } catch (error) {
       const passing = error instanceof FetchFailedError && error.transient;
       if (passing && claim.attempts < PREVIEW_MAX_ATTEMPTS) {
-        // Left claimed: tried again once the lease runs out.
+        const delay = PREVIEW_RETRY_DELAYS_MS[claim.attempts - 1]!;
         log.debug({ postId: claim.id, err: error }, 'link preview failed, will retry');
+        await retryPreviewLater(db, claim, new Date(clock().getTime() + delay).toISOString());
         return;
       }
       log.debug({ postId: claim.id, reason: (error as Error).message }, 'link preview failed');
@@ -87,11 +111,16 @@ export function createPreviewWorker({
     }
   }
 
-  /** Claims and processes until nothing can be claimed, CONCURRENCY at a time. */
+  /**
+   * Claims and processes until nothing can be claimed. Posts saved meanwhile are queued before the
+   * next claim, so a link saved during a long round waits for a few previews, not the round.
+   */
   async function runUntilEmpty(): Promise<number> {
+    queueDue = true;
     let finished = 0;
     const lane = async () => {
       while (!stopping) {
+        await queueIfDue();
         const now = clock();
         const claim = await claimPendingPreview(
           db,
@@ -103,7 +132,7 @@ export function createPreviewWorker({
         finished++;
       }
     };
-    await Promise.all(Array.from({ length: CONCURRENCY }, lane));
+    await Promise.all(Array.from({ length: concurrency }, lane));
     await files.removeOrphanThumbnails();
     return finished;
   }
@@ -127,7 +156,10 @@ export function createPreviewWorker({
   }
 
   return {
-    kick: schedule,
+    kick() {
+      queueDue = true;
+      schedule();
+    },
     async drain() {
       await running;
       return runUntilEmpty();

@@ -1,4 +1,6 @@
+import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
 
 /** What a preview found for a post; null fields were not found. */
 export interface LinkPreview {
@@ -9,65 +11,236 @@ export interface LinkPreview {
   image_path: string | null;
 }
 
-/** A link post whose preview this process now owns, until `claimedAt` + the lease time. */
+/**
+ * A link post whose preview this process now owns, with the lease on its host, until
+ * `claimedAt` + the lease time.
+ */
 export interface ClaimedPreview {
   id: number;
   user_id: number;
   url: string;
+  /** Host name of the link (lower case), leased in `preview_hosts` for this claim. */
+  host: string;
   claimedAt: string;
   /** Tries so far, this one included. */
   attempts: number;
 }
 
+/** Candidates read per user and claim; more than the posts other lanes can take meanwhile. */
+const CANDIDATES = 8;
+
+/** The host name of an origin (`https://example.com:8443` → `example.com`), lower case. */
+function hostOf(origin: string): string {
+  try {
+    return new URL(origin).hostname;
+  } catch {
+    // Not an http(s) origin: the string itself keeps such links apart from every real host.
+    return origin;
+  }
+}
+
 /**
- * Claims one live link post waiting for its preview: unclaimed, or claimed before `staleBefore`
- * (a process that died or gave up; this is also how failed tries wait before the next one). Newest
- * posts first, so what a user just saved is not stuck behind a large import. The claim is a
- * compare-and-set on the lease column, so when two processes race for a post exactly one wins;
- * the loser takes the next candidate.
+ * Puts pending link posts in the queue: records the host name of every pending post whose
+ * `base_url` has no host yet or a host read from another origin (its link changed since). Until
+ * then such posts are not claimed, so a claim never leases a stale host. One update per origin.
+ * @returns how many posts were queued.
+ */
+export async function queuePendingPreviews(db: Db): Promise<number> {
+  const unqueued = (eb: ExpressionBuilder<Database, 'posts'>) =>
+    eb.or([eb('preview_origin', 'is', null), eb('preview_origin', '<>', eb.ref('base_url'))]);
+  const origins = await db
+    .selectFrom('posts')
+    .select('base_url')
+    .distinct()
+    .where('preview_status', '=', 'pending')
+    .where('base_url', 'is not', null)
+    .where(unqueued)
+    .execute();
+  let queued = 0;
+  for (const { base_url: origin } of origins) {
+    const result = await db
+      .updateTable('posts')
+      .set({ preview_origin: origin, preview_host: hostOf(origin!) })
+      .where('preview_status', '=', 'pending')
+      .where('base_url', '=', origin)
+      .where(unqueued)
+      .executeTakeFirst();
+    queued += Number(result.numUpdatedRows);
+  }
+  return queued;
+}
+
+/**
+ * Claims one queued link post for its preview, or undefined when none can be claimed now. A post
+ * can be claimed when it is pending, live, unclaimed or claimed before `staleBefore` (a process
+ * that died), not waiting for a retry (`preview_retry_at` after `now`), and no live lease is held
+ * on its host: all processes together fetch at most one page per host at a time.
+ *
+ * Fair share: users with pending previews take turns, the one whose last claim is oldest first
+ * (one never served before anyone), and each user's newest post goes first, so a link just saved
+ * is not stuck behind a big import, neither the user's own nor anybody else's.
+ *
+ * Both the host lease and the post are taken with compare-and-set writes, so when processes race
+ * exactly one wins each; the loser takes the next candidate.
  */
 export async function claimPendingPreview(
   db: Db,
   now: string,
   staleBefore: string,
 ): Promise<ClaimedPreview | undefined> {
-  const candidates = await db
+  const waiting = await db
     .selectFrom('posts')
-    .select('id')
+    .select('user_id')
+    .distinct()
     .where('preview_status', '=', 'pending')
-    .where('archived_at', 'is', null)
-    .where((eb) =>
-      eb.or([eb('preview_claimed_at', 'is', null), eb('preview_claimed_at', '<', staleBefore)]),
-    )
-    .orderBy('id', 'desc')
-    .limit(8)
     .execute();
-  for (const { id } of candidates) {
-    const claimed = await db
-      .updateTable('posts')
-      .set((eb) => ({
-        preview_claimed_at: now,
-        preview_attempts: eb('preview_attempts', '+', 1),
-      }))
-      .where('id', '=', id)
-      .where('preview_status', '=', 'pending')
+  if (waiting.length === 0) return undefined;
+  const turns = new Map(
+    (
+      await db
+        .selectFrom('preview_turns')
+        .select(['user_id', 'turn'])
+        .where(
+          'user_id',
+          'in',
+          waiting.map((row) => row.user_id),
+        )
+        .execute()
+    ).map((row) => [row.user_id, row.turn]),
+  );
+  const users = waiting
+    .map((row) => ({ id: row.user_id, turn: turns.get(row.user_id) ?? 0 }))
+    .sort((a, b) => a.turn - b.turn || a.id - b.id);
+
+  for (const user of users) {
+    const candidates = await db
+      .selectFrom('posts as p')
+      .select(['p.id', 'p.preview_host'])
+      .where('p.user_id', '=', user.id)
+      .where('p.preview_status', '=', 'pending')
+      .where('p.archived_at', 'is', null)
+      .where('p.url', 'is not', null)
+      .whereRef('p.preview_origin', '=', 'p.base_url')
       .where((eb) =>
-        eb.or([eb('preview_claimed_at', 'is', null), eb('preview_claimed_at', '<', staleBefore)]),
+        eb.and([
+          eb.or([
+            eb('p.preview_claimed_at', 'is', null),
+            eb('p.preview_claimed_at', '<', staleBefore),
+          ]),
+          eb.or([
+            eb('p.preview_attempts', '=', 0),
+            eb('p.preview_retry_at', 'is', null),
+            eb('p.preview_retry_at', '<=', now),
+          ]),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('preview_hosts as h')
+                .select('h.host')
+                .whereRef('h.host', '=', 'p.preview_host')
+                .where('h.claimed_at', '>=', staleBefore),
+            ),
+          ),
+        ]),
       )
-      .returning(['id', 'user_id', 'url', 'preview_attempts'])
-      .executeTakeFirst();
-    if (claimed?.url) {
-      return {
-        id: claimed.id,
-        user_id: claimed.user_id,
-        url: claimed.url,
-        claimedAt: now,
-        attempts: claimed.preview_attempts,
-      };
+      .orderBy('p.id', 'desc')
+      .limit(CANDIDATES)
+      .execute();
+    const tried = new Set<string>();
+    for (const { id, preview_host: host } of candidates) {
+      if (host === null || tried.has(host)) continue;
+      tried.add(host);
+      const claim = await claimPost(db, id, host, now, staleBefore);
+      if (claim) return claim;
     }
   }
   return undefined;
 }
+
+/** Takes the lease on `host`, then the post; undefined (and no lease kept) when either is taken. */
+async function claimPost(
+  db: Db,
+  id: number,
+  host: string,
+  now: string,
+  staleBefore: string,
+): Promise<ClaimedPreview | undefined> {
+  const lease = await db
+    .insertInto('preview_hosts')
+    .values({ host, post_id: id, claimed_at: now })
+    .onConflict((oc) =>
+      oc
+        .column('host')
+        .doUpdateSet({ post_id: id, claimed_at: now })
+        .where('preview_hosts.claimed_at', '<', staleBefore),
+    )
+    .returning('host')
+    .executeTakeFirst();
+  if (!lease) return undefined;
+  const claimed = await db
+    .updateTable('posts')
+    .set((eb) => ({
+      preview_claimed_at: now,
+      preview_attempts: eb('preview_attempts', '+', 1),
+    }))
+    .where('id', '=', id)
+    .where('preview_status', '=', 'pending')
+    .where('preview_host', '=', host)
+    .whereRef('preview_origin', '=', 'base_url')
+    .where((eb) =>
+      eb.or([eb('preview_claimed_at', 'is', null), eb('preview_claimed_at', '<', staleBefore)]),
+    )
+    .returning(['id', 'user_id', 'url', 'preview_attempts'])
+    .executeTakeFirst();
+  if (!claimed?.url) {
+    await releaseHost(db, { host, id, claimedAt: now });
+    return undefined;
+  }
+  // The user's turn: the newest of all, so every other waiting user goes before them next time.
+  await db
+    .insertInto('preview_turns')
+    .values((eb) => ({
+      user_id: claimed.user_id,
+      turn: eb
+        .selectFrom('preview_turns')
+        .select((inner) =>
+          inner(inner.fn.coalesce(inner.fn.max('turn'), inner.lit(0)), '+', 1).as('next'),
+        ),
+    }))
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet((eb) => ({ turn: eb.ref('excluded.turn') })),
+    )
+    .execute();
+  return {
+    id,
+    user_id: claimed.user_id,
+    url: claimed.url,
+    host,
+    claimedAt: now,
+    attempts: claimed.preview_attempts,
+  };
+}
+
+/** Ends the lease on the claim's host (only the lease this claim took). */
+async function releaseHost(
+  db: Db,
+  claim: Pick<ClaimedPreview, 'host' | 'id' | 'claimedAt'>,
+): Promise<void> {
+  await db
+    .deleteFrom('preview_hosts')
+    .where('host', '=', claim.host)
+    .where('post_id', '=', claim.id)
+    .where('claimed_at', '=', claim.claimedAt)
+    .execute();
+}
+
+/** The queue's fields of a post whose preview is finished: they matter only while pending. */
+const LEFT_QUEUE = {
+  preview_claimed_at: null,
+  preview_origin: null,
+  preview_host: null,
+  preview_retry_at: null,
+} as const;
 
 /** Only the holder of the claim writes, and only while the post still links to what was fetched. */
 function ownClaim(db: Db, claim: ClaimedPreview) {
@@ -80,8 +253,9 @@ function ownClaim(db: Db, claim: ClaimedPreview) {
 }
 
 /**
- * Stores a finished preview. The title is replaced only while it is still the URL (the user gave
- * none), the description only while empty; colour and thumbnail only when found.
+ * Stores a finished preview and ends the claim. What the post already says wins: the title is
+ * replaced only while it is still the URL (nobody named the link: not the user, not the imported
+ * file), the description only while empty; colour and thumbnail are set when found.
  */
 export async function completePreview(
   db: Db,
@@ -111,12 +285,26 @@ export async function completePreview(
       color: preview.color ?? eb.ref('color'),
       image_path: preview.image_path ?? eb.ref('image_path'),
       preview_status: 'done',
-      preview_claimed_at: null,
+      ...LEFT_QUEUE,
     }))
     .execute();
+  await releaseHost(db, claim);
 }
 
-/** Gives up on a preview: the post stays as saved (titled by its URL). */
+/** A passing failure: the claim ends and the post waits until `retryAt` for its next try. */
+export async function retryPreviewLater(
+  db: Db,
+  claim: ClaimedPreview,
+  retryAt: string,
+): Promise<void> {
+  await ownClaim(db, claim).set({ preview_claimed_at: null, preview_retry_at: retryAt }).execute();
+  await releaseHost(db, claim);
+}
+
+/** Gives up on a preview: the post stays as saved (titled by its URL, or by the user's title). */
 export async function failPreview(db: Db, claim: ClaimedPreview): Promise<void> {
-  await ownClaim(db, claim).set({ preview_status: 'failed', preview_claimed_at: null }).execute();
+  await ownClaim(db, claim)
+    .set({ preview_status: 'failed', ...LEFT_QUEUE })
+    .execute();
+  await releaseHost(db, claim);
 }
