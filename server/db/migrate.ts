@@ -6,9 +6,9 @@ import * as accounts from './migrations/0003-accounts.ts';
 import * as uploadsAndPreviews from './migrations/0005-uploads-and-previews.ts';
 import * as search from './migrations/0006-search.ts';
 import * as importJobs from './migrations/0007-import-jobs.ts';
-import * as previewQueue from './migrations/0008-preview-queue.ts';
 import * as security from './migrations/0009-security.ts';
 import * as postSorts from './migrations/0010-post-sorts.ts';
+import * as previewQueue from './migrations/0011-preview-queue.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from a folder so the compiled server
@@ -21,9 +21,9 @@ const migrations: Record<string, Migration> = {
   '0005-uploads-and-previews': uploadsAndPreviews,
   '0006-search': search,
   '0007-import-jobs': importJobs,
-  '0008-preview-queue': previewQueue,
   '0009-security': security,
   '0010-post-sorts': postSorts,
+  '0011-preview-queue': previewQueue,
 };
 
 /** Brings the schema up to date; throws with the failing migration's error. */

@@ -79,7 +79,7 @@ export interface PostsTable {
   preview_claimed_at: string | null;
   /** How often a preview fetch was started for the current URL. */
   preview_attempts: Generated<number>;
-  /** The `base_url` that `preview_host` was read from (migration 0008); null outside the queue. */
+  /** The `base_url` that `preview_host` was read from (migration 0011); null outside the queue. */
   preview_origin: string | null;
   /** Host name of a queued link, for the one-fetch-per-host lease; null outside the queue. */
   preview_host: string | null;
@@ -207,7 +207,7 @@ export interface ImportJobsTable {
   finished_at: string | null;
 }
 
-/** A host whose page a preview is fetching (migration 0008): one lease per host at a time. */
+/** A host whose page a preview is fetching (migration 0011): one lease per host at a time. */
 export interface PreviewHostsTable {
   /** Host name, lower case (IPv6 in brackets). */
   host: string;
@@ -217,7 +217,7 @@ export interface PreviewHostsTable {
   claimed_at: string;
 }
 
-/** A user's latest preview claim (migration 0008): the user with the oldest turn goes next. */
+/** A user's latest preview claim (migration 0011): the user with the oldest turn goes next. */
 export interface PreviewTurnsTable {
   user_id: number;
   /** Claims are numbered by one counter shared by all users; higher = more recent. */
