@@ -165,6 +165,16 @@ export function sqliteHandleOf(db: Db): SQLite.Database | undefined {
   return sqliteHandles.get(db.getExecutor().adapter);
 }
 
+/**
+ * Whether `error` is SQLite's "database is busy": another connection held the write lock past
+ * the busy timeout, or a read transaction cannot write because another connection wrote since
+ * (`SQLITE_BUSY_SNAPSHOT`). Nothing was written; the same work can be tried again later.
+ * PostgreSQL waits for locks instead, so its errors never are.
+ */
+export function isDatabaseBusy(error: unknown): boolean {
+  return error instanceof SQLite.SqliteError && error.code.startsWith('SQLITE_BUSY');
+}
+
 /** Resolves when the database answers a trivial query; rejects with its error otherwise. */
 export async function pingDatabase(db: Db): Promise<void> {
   await sql`select 1`.execute(db);

@@ -1,4 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import SQLite from 'better-sqlite3';
+import {
+  InsertQueryNode,
+  UpdateQueryNode,
+  type KyselyPlugin,
+  type OperationNode,
+  type RootOperationNode,
+} from 'kysely';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
 import type { Db } from '../../db/database.ts';
@@ -274,4 +282,155 @@ it('retries a passing failure after growing waits, then gives up after the last 
   t.clock.advance(PREVIEW_RETRY_DELAYS_MS.at(-1)!);
   expect(await t.app.previews.drain()).toBe(0);
   expect(sites.requests.filter((request) => request.path === '/flaky')).toHaveLength(5);
+});
+
+/** Counts the statements run through it. */
+function countingStatements() {
+  const plugin = {
+    count: 0,
+    transformQuery({ node }: { node: RootOperationNode }) {
+      plugin.count++;
+      return node;
+    },
+    transformResult: async ({ result }: { result: never }) => result,
+  };
+  return plugin satisfies KyselyPlugin;
+}
+
+it('queues pending links in one pass of a few statements per 500 posts, however many hosts', async () => {
+  t = await createTestApp({ fetcher });
+  const ada = await t.createUser();
+  // An import's links: nearly every one on a host of its own.
+  const ids = await insertLinks(
+    t.db,
+    ada,
+    Array.from({ length: 1200 }, (_, n) => pageOf(n, n)),
+  );
+  const counter = countingStatements();
+  expect(await queuePendingPreviews(t.db.withPlugin(counter))).toBe(1200);
+  // Three batches (500, 500, 200), a read and an update each; the short one is the last.
+  expect(counter.count).toBe(6);
+  const queued = await t.db
+    .selectFrom('posts')
+    .select(['id', 'preview_host', 'preview_origin', 'base_url'])
+    .orderBy('id')
+    .execute();
+  expect(queued.map((post) => post.preview_host)).toEqual(
+    Array.from({ length: 1200 }, (_, n) => siteName(n)),
+  );
+  for (const post of queued) expect(post.preview_origin).toBe(post.base_url);
+  // A link changed since: queued again under its new host.
+  await t.db
+    .updateTable('posts')
+    .set({ url: pageOf(1500, 'moved'), base_url: sites.origin(1500) })
+    .where('id', '=', ids[7]!)
+    .execute();
+  expect(await queuePendingPreviews(t.db)).toBe(1);
+  expect(
+    await t.db
+      .selectFrom('posts')
+      .select('preview_host')
+      .where('id', '=', ids[7]!)
+      .executeTakeFirstOrThrow(),
+  ).toEqual({ preview_host: siteName(1500) });
+});
+
+it('stops queueing between batches when asked to (shutdown)', async () => {
+  t = await createTestApp({ fetcher });
+  const ada = await t.createUser();
+  await insertLinks(
+    t.db,
+    ada,
+    Array.from({ length: 1200 }, (_, n) => pageOf(n, n)),
+  );
+  expect(await queuePendingPreviews(t.db, { stopped: () => true })).toBe(500);
+  expect(await queuePendingPreviews(t.db)).toBe(700);
+});
+
+/**
+ * Refuses the statements `refuses` picks with SQLite's "database is locked" (SQLITE_BUSY), as
+ * SQLite does while another connection holds the write lock past the busy timeout.
+ */
+function busyWhen(refuses: (node: RootOperationNode) => boolean): KyselyPlugin {
+  return {
+    transformQuery({ node }) {
+      if (refuses(node)) throw new SQLite.SqliteError('database is locked', 'SQLITE_BUSY');
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  };
+}
+
+/** The name of the table a statement writes to, for inserts and updates. */
+function writtenTable(node: RootOperationNode): string | undefined {
+  const table = (
+    InsertQueryNode.is(node) ? node.into : UpdateQueryNode.is(node) ? node.table : undefined
+  ) as OperationNode | undefined;
+  return table && 'table' in table
+    ? (table as { table: { identifier: { name: string } } }).table.identifier.name
+    : undefined;
+}
+
+it('leaves nothing half-claimed and loses no fetched preview while SQLite is busy', async () => {
+  t = await createTestApp({ fetcher });
+  const ada = await t.createUser();
+  await insertLinks(t.db, ada, [pageOf(1, 'a'), pageOf(2, 'b'), pageOf(3, 'c')]);
+  let refuseTurns = true;
+  let refuseFinishes = 2;
+  const busyDb = t.db.withPlugin(
+    busyWhen((node) => {
+      // A claim's last write: its lease and post were written before it in the same transaction.
+      if (refuseTurns && writtenTable(node) === 'preview_turns') return true;
+      // A finished preview's write (the only update that ends a claim as done).
+      const finishing =
+        UpdateQueryNode.is(node) &&
+        JSON.stringify(node.updates).includes('"done"') &&
+        refuseFinishes > 0;
+      if (finishing) refuseFinishes--;
+      return finishing;
+    }),
+  );
+  const worker = await buildApp({
+    config: t.config,
+    db: busyDb,
+    clock: t.clock,
+    logging: false,
+    fetcher,
+    backgroundPreviews: false,
+  });
+  try {
+    // Every claim refused: the round ends, and no lease or claim is left behind.
+    expect(await worker.previews.drain()).toBe(0);
+    expect(await t.db.selectFrom('preview_hosts').selectAll().execute()).toEqual([]);
+    const unclaimed = await t.db
+      .selectFrom('posts')
+      .select(['preview_status', 'preview_claimed_at', 'preview_attempts'])
+      .execute();
+    expect(unclaimed).toEqual(
+      Array(3).fill({ preview_status: 'pending', preview_claimed_at: null, preview_attempts: 0 }),
+    );
+    expect(sites.requests).toEqual([]);
+
+    // Claims go through; the first two finished previews' writes are refused once each and
+    // written on the next try: each page fetched once, every post done, no lease left.
+    refuseTurns = false;
+    expect(await worker.previews.drain()).toBe(3);
+    expect(refuseFinishes).toBe(0);
+    const posts = await t.db
+      .selectFrom('posts')
+      .select(['title', 'preview_status', 'preview_attempts'])
+      .orderBy('id')
+      .execute();
+    expect(posts).toEqual(
+      ['a', 'b', 'c'].map((n, site) => ({
+        title: `${siteName(site + 1)} ${n}`,
+        preview_status: 'done',
+        preview_attempts: 1,
+      })),
+    );
+    expect(sites.requests.filter((request) => request.path.startsWith('/page'))).toHaveLength(3);
+    expect(await t.db.selectFrom('preview_hosts').selectAll().execute()).toEqual([]);
+  } finally {
+    await worker.close();
+  }
 });

@@ -1,5 +1,6 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/database.ts';
+import { isDatabaseBusy, type Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { FilesService } from '../files/files.service.ts';
 import { refreshSearchDocuments } from '../search/search.repository.ts';
@@ -30,6 +31,16 @@ export const PREVIEW_RETRY_DELAYS_MS = [60_000, 10 * 60_000, 60 * 60_000, 6 * 60
 export const PREVIEW_MAX_ATTEMPTS = PREVIEW_RETRY_DELAYS_MS.length + 1;
 /** How often an idle worker looks for work that no event announced (other processes, retries). */
 const POLL_INTERVAL_MS = 30 * 1000;
+/**
+ * SQLite may refuse a write as busy while another connection writes (an import's save): the wait
+ * before such a write is tried again, and before a round that met it starts again.
+ */
+export const BUSY_RETRY_MS = 1000;
+/**
+ * Tries of a finished preview's write while the database is busy. After the last, the claim is
+ * left to run out (PREVIEW_LEASE_MS) and the post is fetched again.
+ */
+const BUSY_WRITE_TRIES = 10;
 
 export interface PreviewWorker {
   /** Something became pending: queue it, and look for work now (background mode only). */
@@ -75,6 +86,7 @@ export function createPreviewWorker({
   let background = false;
   let stopping = false;
   let timer: NodeJS.Timeout | undefined;
+  let busyTimer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let rerun = false;
   /** New pending posts may exist that are not queued yet (a kick, or a round starting). */
@@ -85,55 +97,90 @@ export function createPreviewWorker({
   function queueIfDue(): Promise<unknown> {
     if (queueDue) {
       queueDue = false;
-      queueing = queuePendingPreviews(db);
+      queueing = queuePendingPreviews(db, { stopped: () => stopping });
     }
     return queueing;
   }
 
-  async function work(claim: ClaimedPreview): Promise<void> {
-    try {
-      const preview = await previews.preview(claim);
-      // Title and description are searched: the post's search document changes with them.
-      await db.transaction().execute(async (trx) => {
-        await completePreview(trx, claim, preview);
-        await refreshSearchDocuments(trx, [claim.id]);
-      });
-    } catch (error) {
-      const passing = error instanceof FetchFailedError && error.transient;
-      if (passing && claim.attempts < PREVIEW_MAX_ATTEMPTS) {
-        const delay = PREVIEW_RETRY_DELAYS_MS[claim.attempts - 1]!;
-        log.debug({ postId: claim.id, err: error }, 'link preview failed, will retry');
-        await retryPreviewLater(db, claim, new Date(clock().getTime() + delay).toISOString());
-        return;
+  /** Runs `write`, trying again while the database is busy (at most BUSY_WRITE_TRIES times). */
+  async function written(write: () => Promise<void>): Promise<void> {
+    for (let tries = 1; ; tries++) {
+      try {
+        return await write();
+      } catch (error) {
+        if (!isDatabaseBusy(error) || tries === BUSY_WRITE_TRIES || stopping) throw error;
+        await sleep(BUSY_RETRY_MS);
       }
-      log.debug({ postId: claim.id, reason: (error as Error).message }, 'link preview failed');
-      await failPreview(db, claim);
     }
   }
 
+  /** Fetches a claimed preview, then stores the outcome and ends the claim in one transaction. */
+  async function work(claim: ClaimedPreview): Promise<void> {
+    let finish: (trx: Db) => Promise<void>;
+    try {
+      const preview = await previews.preview(claim);
+      // Title and description are searched: the post's search document changes with them.
+      finish = async (trx) => {
+        await completePreview(trx, claim, preview);
+        await refreshSearchDocuments(trx, [claim.id]);
+      };
+    } catch (error) {
+      const passing =
+        (error instanceof FetchFailedError && error.transient) || isDatabaseBusy(error);
+      if (passing && claim.attempts < PREVIEW_MAX_ATTEMPTS) {
+        const delay = PREVIEW_RETRY_DELAYS_MS[claim.attempts - 1]!;
+        log.debug({ postId: claim.id, err: error }, 'link preview failed, will retry');
+        const retryAt = new Date(clock().getTime() + delay).toISOString();
+        finish = (trx) => retryPreviewLater(trx, claim, retryAt);
+      } else {
+        log.debug({ postId: claim.id, reason: (error as Error).message }, 'link preview failed');
+        finish = (trx) => failPreview(trx, claim);
+      }
+    }
+    await written(() => db.transaction().execute(finish));
+  }
+
   /**
-   * Claims and processes until nothing can be claimed. Posts saved meanwhile are queued before the
-   * next claim, so a link saved during a long round waits for a few previews, not the round.
+   * Claims and processes until nothing can be claimed, or until the database is busy (then, in
+   * background mode, the next round starts after BUSY_RETRY_MS). Posts saved meanwhile are queued
+   * before the next claim, so a link saved during a long round waits for a few previews, not the
+   * round.
    */
   async function runUntilEmpty(): Promise<number> {
     queueDue = true;
     let finished = 0;
+    let busy = false;
     const lane = async () => {
-      while (!stopping) {
-        await queueIfDue();
-        const now = clock();
-        const claim = await claimPendingPreview(
-          db,
-          now.toISOString(),
-          new Date(now.getTime() - PREVIEW_LEASE_MS).toISOString(),
-        );
-        if (!claim) return;
-        await work(claim);
-        finished++;
+      try {
+        while (!stopping && !busy) {
+          await queueIfDue();
+          const now = clock();
+          const claim = await claimPendingPreview(
+            db,
+            now.toISOString(),
+            new Date(now.getTime() - PREVIEW_LEASE_MS).toISOString(),
+          );
+          if (!claim) return;
+          await work(claim);
+          finished++;
+        }
+      } catch (error) {
+        if (!isDatabaseBusy(error)) throw error;
+        busy = true;
       }
     };
-    await Promise.all(Array.from({ length: concurrency }, lane));
-    await files.removeOrphanThumbnails();
+    const lanes = await Promise.allSettled(Array.from({ length: concurrency }, lane));
+    await files.removeOrphanThumbnails().catch((error: unknown) => {
+      if (!isDatabaseBusy(error)) throw error;
+      busy = true;
+    });
+    for (const outcome of lanes) if (outcome.status === 'rejected') throw outcome.reason;
+    if (busy && background && !stopping) {
+      log.debug(`database busy: link previews go on in ${BUSY_RETRY_MS} ms`);
+      clearTimeout(busyTimer);
+      busyTimer = setTimeout(schedule, BUSY_RETRY_MS);
+      busyTimer.unref();
+    }
     return finished;
   }
 
@@ -173,6 +220,7 @@ export function createPreviewWorker({
     async stop() {
       stopping = true;
       clearInterval(timer);
+      clearTimeout(busyTimer);
       await running;
     },
   };

@@ -1,4 +1,4 @@
-import type { ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 
@@ -39,35 +39,63 @@ function hostOf(origin: string): string {
   }
 }
 
+/** Pending posts queued per statement. */
+const QUEUE_BATCH = 500;
+
 /**
  * Puts pending link posts in the queue: records the host name of every pending post whose
  * `base_url` has no host yet or a host read from another origin (its link changed since). Until
- * then such posts are not claimed, so a claim never leases a stale host. One update per origin.
+ * then such posts are not claimed, so a claim never leases a stale host.
+ *
+ * Walks the pending posts once, by id, QUEUE_BATCH at a time: one read and one update per batch,
+ * whatever the number of hosts (an import of 100,000 links has about as many host names; one
+ * update per host, each reading every pending post, took hours). Each batch is its own statement,
+ * so other work gets the database in between.
+ * @param options.stopped asked between batches; true ends the walk early (shutdown).
  * @returns how many posts were queued.
  */
-export async function queuePendingPreviews(db: Db): Promise<number> {
+export async function queuePendingPreviews(
+  db: Db,
+  options: { stopped?: () => boolean } = {},
+): Promise<number> {
   const unqueued = (eb: ExpressionBuilder<Database, 'posts'>) =>
     eb.or([eb('preview_origin', 'is', null), eb('preview_origin', '<>', eb.ref('base_url'))]);
-  const origins = await db
-    .selectFrom('posts')
-    .select('base_url')
-    .distinct()
-    .where('preview_status', '=', 'pending')
-    .where('base_url', 'is not', null)
-    .where(unqueued)
-    .execute();
   let queued = 0;
-  for (const { base_url: origin } of origins) {
+  let after = 0;
+  for (;;) {
+    const batch = await db
+      .selectFrom('posts')
+      .select(['id', 'base_url'])
+      .where('preview_status', '=', 'pending')
+      .where('id', '>', after)
+      .where('base_url', 'is not', null)
+      .where(unqueued)
+      .orderBy('id')
+      .limit(QUEUE_BATCH)
+      .execute();
+    if (batch.length === 0) return queued;
+    after = batch.at(-1)!.id;
+    const origins = [...new Set(batch.map((post) => post.base_url!))];
+    const host = sql<string>`case base_url ${sql.join(
+      origins.map((origin) => sql`when ${origin} then ${hostOf(origin)}`),
+      sql` `,
+    )} end`;
     const result = await db
       .updateTable('posts')
-      .set({ preview_origin: origin, preview_host: hostOf(origin!) })
+      .set({ preview_origin: sql.ref('base_url'), preview_host: host })
+      .where(
+        'id',
+        'in',
+        batch.map((post) => post.id),
+      )
       .where('preview_status', '=', 'pending')
-      .where('base_url', '=', origin)
+      // A link changed since the read waits for the next walk: its host is not in `host`.
+      .where('base_url', 'in', origins)
       .where(unqueued)
       .executeTakeFirst();
     queued += Number(result.numUpdatedRows);
+    if (batch.length < QUEUE_BATCH || options.stopped?.()) return queued;
   }
-  return queued;
 }
 
 /**
@@ -81,36 +109,33 @@ export async function queuePendingPreviews(db: Db): Promise<number> {
  * is not stuck behind a big import, neither the user's own nor anybody else's.
  *
  * Both the host lease and the post are taken with compare-and-set writes, so when processes race
- * exactly one wins each; the loser takes the next candidate.
+ * exactly one wins each; the loser takes the next candidate. Lease, post and turn are written in
+ * one transaction: a write that fails (SQLite busy) leaves no lease behind.
  */
 export async function claimPendingPreview(
   db: Db,
   now: string,
   staleBefore: string,
 ): Promise<ClaimedPreview | undefined> {
-  const waiting = await db
-    .selectFrom('posts')
-    .select('user_id')
-    .distinct()
-    .where('preview_status', '=', 'pending')
+  // Users with pending posts, whose last claim is oldest first (one never served before anyone).
+  // One index probe per user: reading the pending posts themselves would cost each claim as much
+  // as the queue is long.
+  const users = await db
+    .selectFrom('users as u')
+    .leftJoin('preview_turns as t', 't.user_id', 'u.id')
+    .select('u.id')
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('posts as p')
+          .select('p.id')
+          .whereRef('p.user_id', '=', 'u.id')
+          .where('p.preview_status', '=', 'pending'),
+      ),
+    )
+    .orderBy((eb) => eb.fn.coalesce('t.turn', eb.lit(0)))
+    .orderBy('u.id')
     .execute();
-  if (waiting.length === 0) return undefined;
-  const turns = new Map(
-    (
-      await db
-        .selectFrom('preview_turns')
-        .select(['user_id', 'turn'])
-        .where(
-          'user_id',
-          'in',
-          waiting.map((row) => row.user_id),
-        )
-        .execute()
-    ).map((row) => [row.user_id, row.turn]),
-  );
-  const users = waiting
-    .map((row) => ({ id: row.user_id, turn: turns.get(row.user_id) ?? 0 }))
-    .sort((a, b) => a.turn - b.turn || a.id - b.id);
 
   for (const user of users) {
     const candidates = await db
@@ -150,22 +175,27 @@ export async function claimPendingPreview(
     for (const { id, preview_host: host } of candidates) {
       if (host === null || tried.has(host)) continue;
       tried.add(host);
-      const claim = await claimPost(db, id, host, now, staleBefore);
+      const claim = await db
+        .transaction()
+        .execute((trx) => claimPost(trx, id, host, now, staleBefore));
       if (claim) return claim;
     }
   }
   return undefined;
 }
 
-/** Takes the lease on `host`, then the post; undefined (and no lease kept) when either is taken. */
+/**
+ * In a transaction: takes the lease on `host`, then the post; undefined (and no lease kept) when
+ * either is taken.
+ */
 async function claimPost(
-  db: Db,
+  trx: Db,
   id: number,
   host: string,
   now: string,
   staleBefore: string,
 ): Promise<ClaimedPreview | undefined> {
-  const lease = await db
+  const lease = await trx
     .insertInto('preview_hosts')
     .values({ host, post_id: id, claimed_at: now })
     .onConflict((oc) =>
@@ -177,7 +207,7 @@ async function claimPost(
     .returning('host')
     .executeTakeFirst();
   if (!lease) return undefined;
-  const claimed = await db
+  const claimed = await trx
     .updateTable('posts')
     .set((eb) => ({
       preview_claimed_at: now,
@@ -193,11 +223,11 @@ async function claimPost(
     .returning(['id', 'user_id', 'url', 'preview_attempts'])
     .executeTakeFirst();
   if (!claimed?.url) {
-    await releaseHost(db, { host, id, claimedAt: now });
+    await releaseHost(trx, { host, id, claimedAt: now });
     return undefined;
   }
   // The user's turn: the newest of all, so every other waiting user goes before them next time.
-  await db
+  await trx
     .insertInto('preview_turns')
     .values((eb) => ({
       user_id: claimed.user_id,
@@ -253,7 +283,8 @@ function ownClaim(db: Db, claim: ClaimedPreview) {
 }
 
 /**
- * Stores a finished preview and ends the claim. What the post already says wins: the title is
+ * Stores a finished preview and ends the claim (run it in a transaction, as the two other ways
+ * a claim ends: the post and its host's lease change together). What the post already says wins: the title is
  * replaced only while it is still the URL (nobody named the link: not the user, not the imported
  * file), the description only while empty; colour and thumbnail are set when found.
  */
