@@ -4,6 +4,7 @@ import type { FileStore } from '../files/file-store.ts';
 import {
   createFaviconCache,
   FAVICON_BUDGET_BYTES,
+  FAVICON_BUDGET_MS,
   FAVICON_MAX_CANDIDATES,
 } from './favicon-cache.ts';
 import { FetchFailedError, type FetchOptions, type LinkFetcher } from './guarded-fetcher.ts';
@@ -91,6 +92,25 @@ describe('favicon refresh budgets', () => {
     expect(calls[0]!.signal).toBeInstanceOf(AbortSignal);
   });
 
+  it('stops when FAVICON_BUDGET_MS (10 s) is spent: a slow first icon leaves no time for others', async () => {
+    const calls: string[] = [];
+    const fetcher: LinkFetcher = {
+      check: async (url) => new URL(url),
+      // An icon that never arrives: the guard ends the request when the budget's signal fires.
+      fetch: async (url, options) => {
+        calls.push(url);
+        await new Promise((resolve) => options.signal!.addEventListener('abort', resolve));
+        throw new FetchFailedError('Timed out.');
+      },
+      close: async () => {},
+    };
+    const cache = createFaviconCache({ store: emptyStore(), fetcher });
+    // Resolves only because the shared signal fires when the budget is spent.
+    expect(await cache.ensure('example.com', 'https://example.com', icons, new Date())).toBeNull();
+    expect(FAVICON_BUDGET_MS).toBe(10_000);
+    expect(calls).toEqual(icons.slice(0, 1));
+  }, 20_000);
+
   it('stops when the bytes downloaded reach FAVICON_BUDGET_BYTES, and gives the last try only what is left', async () => {
     const big = Buffer.alloc(400 * 1024);
     const { fetcher, calls } = fakeFetcher(() => big);
@@ -100,6 +120,7 @@ describe('favicon refresh budgets', () => {
       icons,
       new Date(),
     );
+    expect(FAVICON_BUDGET_BYTES).toBe(1024 * 1024);
     expect(calls.map((call) => call.maxBytes)).toEqual([
       512 * 1024,
       512 * 1024,

@@ -30,7 +30,7 @@ export const FAVICON_MAX_CANDIDATES = 3;
 /** Bytes downloaded: two icons of the largest size. */
 export const FAVICON_BUDGET_BYTES = 2 * FAVICON_MAX_BYTES;
 /** Time spent: a page fetch's own limit, so a preview takes at most about three of them. */
-const FAVICON_BUDGET_MS = 10_000;
+export const FAVICON_BUDGET_MS = 10_000;
 
 export type FaviconCache = ReturnType<typeof createFaviconCache>;
 
