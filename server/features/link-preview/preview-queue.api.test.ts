@@ -5,6 +5,8 @@ import {
   UpdateQueryNode,
   type KyselyPlugin,
   type OperationNode,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
   type RootOperationNode,
 } from 'kysely';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
@@ -285,16 +287,16 @@ it('retries a passing failure after growing waits, then gives up after the last 
 });
 
 /** Counts the statements run through it. */
-function countingStatements() {
+function countingStatements(): KyselyPlugin & { count: number } {
   const plugin = {
     count: 0,
-    transformQuery({ node }: { node: RootOperationNode }) {
+    transformQuery({ node }: PluginTransformQueryArgs) {
       plugin.count++;
       return node;
     },
-    transformResult: async ({ result }: { result: never }) => result,
+    transformResult: async ({ result }: PluginTransformResultArgs) => result,
   };
-  return plugin satisfies KyselyPlugin;
+  return plugin;
 }
 
 it('queues pending links in one pass of a few statements per 500 posts, however many hosts', async () => {
