@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import { preparedQuery, type Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 
 /** What a preview found for a post; null fields were not found. */
@@ -99,6 +99,65 @@ export async function queuePendingPreviews(
 }
 
 /**
+ * Users with pending posts, whose last claim is oldest first (one never served before anyone).
+ * One index probe per user: reading the pending posts themselves would cost each claim as much
+ * as the queue is long. The queries of a claim run for every preview: each is compiled once.
+ */
+const waitingUsersQuery = preparedQuery((db) =>
+  db
+    .selectFrom('users as u')
+    .leftJoin('preview_turns as t', 't.user_id', 'u.id')
+    .select('u.id')
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('posts as p')
+          .select('p.id')
+          .whereRef('p.user_id', '=', 'u.id')
+          .where('p.preview_status', '=', 'pending'),
+      ),
+    )
+    .orderBy((eb) => eb.fn.coalesce('t.turn', eb.lit(0)))
+    .orderBy('u.id'),
+);
+
+/** A user's claimable posts, newest first (see claimPendingPreview). */
+const candidatesQuery = preparedQuery((db, userId: number, now: string, staleBefore: string) =>
+  db
+    .selectFrom('posts as p')
+    .select(['p.id', 'p.preview_host'])
+    .where('p.user_id', '=', userId)
+    .where('p.preview_status', '=', 'pending')
+    .where('p.archived_at', 'is', null)
+    .where('p.url', 'is not', null)
+    .whereRef('p.preview_origin', '=', 'p.base_url')
+    .where((eb) =>
+      eb.and([
+        eb.or([
+          eb('p.preview_claimed_at', 'is', null),
+          eb('p.preview_claimed_at', '<', staleBefore),
+        ]),
+        eb.or([
+          eb('p.preview_attempts', '=', 0),
+          eb('p.preview_retry_at', 'is', null),
+          eb('p.preview_retry_at', '<=', now),
+        ]),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('preview_hosts as h')
+              .select('h.host')
+              .whereRef('h.host', '=', 'p.preview_host')
+              .where('h.claimed_at', '>=', staleBefore),
+          ),
+        ),
+      ]),
+    )
+    .orderBy('p.id', 'desc')
+    .limit(CANDIDATES),
+);
+
+/**
  * Claims one queued link post for its preview, or undefined when none can be claimed now. A post
  * can be claimed when it is pending, live, unclaimed or claimed before `staleBefore` (a process
  * that died), not waiting for a retry (`preview_retry_at` after `now`), and no live lease is held
@@ -117,60 +176,8 @@ export async function claimPendingPreview(
   now: string,
   staleBefore: string,
 ): Promise<ClaimedPreview | undefined> {
-  // Users with pending posts, whose last claim is oldest first (one never served before anyone).
-  // One index probe per user: reading the pending posts themselves would cost each claim as much
-  // as the queue is long.
-  const users = await db
-    .selectFrom('users as u')
-    .leftJoin('preview_turns as t', 't.user_id', 'u.id')
-    .select('u.id')
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('posts as p')
-          .select('p.id')
-          .whereRef('p.user_id', '=', 'u.id')
-          .where('p.preview_status', '=', 'pending'),
-      ),
-    )
-    .orderBy((eb) => eb.fn.coalesce('t.turn', eb.lit(0)))
-    .orderBy('u.id')
-    .execute();
-
-  for (const user of users) {
-    const candidates = await db
-      .selectFrom('posts as p')
-      .select(['p.id', 'p.preview_host'])
-      .where('p.user_id', '=', user.id)
-      .where('p.preview_status', '=', 'pending')
-      .where('p.archived_at', 'is', null)
-      .where('p.url', 'is not', null)
-      .whereRef('p.preview_origin', '=', 'p.base_url')
-      .where((eb) =>
-        eb.and([
-          eb.or([
-            eb('p.preview_claimed_at', 'is', null),
-            eb('p.preview_claimed_at', '<', staleBefore),
-          ]),
-          eb.or([
-            eb('p.preview_attempts', '=', 0),
-            eb('p.preview_retry_at', 'is', null),
-            eb('p.preview_retry_at', '<=', now),
-          ]),
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('preview_hosts as h')
-                .select('h.host')
-                .whereRef('h.host', '=', 'p.preview_host')
-                .where('h.claimed_at', '>=', staleBefore),
-            ),
-          ),
-        ]),
-      )
-      .orderBy('p.id', 'desc')
-      .limit(CANDIDATES)
-      .execute();
+  for (const user of await waitingUsersQuery(db)) {
+    const candidates = await candidatesQuery(db, user.id, now, staleBefore);
     const tried = new Set<string>();
     for (const { id, preview_host: host } of candidates) {
       if (host === null || tried.has(host)) continue;
@@ -283,10 +290,10 @@ function ownClaim(db: Db, claim: ClaimedPreview) {
 }
 
 /**
- * Stores a finished preview and ends the claim (run it in a transaction, as the two other ways
- * a claim ends: the post and its host's lease change together). What the post already says wins: the title is
- * replaced only while it is still the URL (nobody named the link: not the user, not the imported
- * file), the description only while empty; colour and thumbnail are set when found.
+ * Stores a finished preview and ends the claim. Run it in a transaction, as the two other ways a
+ * claim ends: the post and its host's lease change together. What the post already says wins:
+ * the title is replaced only while it is still the URL (nobody named the link: not the user, not
+ * the imported file), the description only while empty; colour and thumbnail are set when found.
  */
 export async function completePreview(
   db: Db,
