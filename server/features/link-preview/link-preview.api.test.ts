@@ -7,6 +7,7 @@ import { importFile } from '../../test/bookmark-imports.ts';
 import { localSitesFetcher, siteName, startLocalSites } from '../../test/local-sites.ts';
 import { createTestApp, multipartFile, type TestApp, type TestUser } from '../../test/test-app.ts';
 import { createGuardedFetcher, type LinkFetcher } from './guarded-fetcher.ts';
+import { PREVIEW_LEASE_MS } from './preview-worker.ts';
 
 /*
  * Link previews end to end: posts saved at once as 'pending', filled in by the worker from pages
@@ -271,17 +272,20 @@ describe('background link previews', () => {
     const abandoned = await createLink(`${pages.origin}/article?title=Abandoned`);
     const busy = await createLink(`${pages.origin}/article?title=Busy`);
     const now = t.clock().getTime();
-    // A process died while holding this claim 10 minutes ago; another holds a fresh one.
-    await t.db
-      .updateTable('posts')
-      .set({ preview_claimed_at: new Date(now - 10 * 60_000).toISOString(), preview_attempts: 1 })
-      .where('id', '=', abandoned.id)
-      .execute();
-    await t.db
-      .updateTable('posts')
-      .set({ preview_claimed_at: new Date(now - 30_000).toISOString(), preview_attempts: 1 })
-      .where('id', '=', busy.id)
-      .execute();
+    // A process died while holding this claim 10 minutes ago; another holds a fresh one. A claim
+    // also sets when it runs out.
+    const claimedAgo = async (id: number, ms: number) =>
+      t.db
+        .updateTable('posts')
+        .set({
+          preview_claimed_at: new Date(now - ms).toISOString(),
+          preview_attempts: 1,
+          preview_retry_at: new Date(now - ms + PREVIEW_LEASE_MS).toISOString(),
+        })
+        .where('id', '=', id)
+        .execute();
+    await claimedAgo(abandoned.id, 10 * 60_000);
+    await claimedAgo(busy.id, 30_000);
 
     const restarted = await buildApp({
       config: t.config,

@@ -212,9 +212,7 @@ it('claims for each user in turn, newest post first', async () => {
     ada,
     Array.from({ length: 500 }, (_, n) => pageOf(n % 50, n)),
   );
-  const now = t.clock().toISOString();
-  const staleBefore = new Date(t.clock().getTime() - PREVIEW_LEASE_MS).toISOString();
-  const claim = () => claimPendingPreview(t.db, now, staleBefore);
+  const claim = () => claimPendingPreview(t.db, t.clock(), PREVIEW_LEASE_MS);
   expect(await queuePendingPreviews(t.db)).toBe(500);
   expect(await claim()).toMatchObject({ id: adas[499], user_id: ada.id, attempts: 1 });
   expect(await claim()).toMatchObject({ id: adas[498], user_id: ada.id });
@@ -224,18 +222,52 @@ it('claims for each user in turn, newest post first', async () => {
   expect(await claim()).toMatchObject({ id: adas[497], user_id: ada.id });
 });
 
+it('reads past posts waiting for a retry: a new link goes first, then retries as they fall due', async () => {
+  t = await createTestApp({ fetcher });
+  const ada = await t.createUser();
+  // An import of dead links: every one failed once and waits for its retry.
+  const dead = await insertLinks(
+    t.db,
+    ada,
+    Array.from({ length: 300 }, (_, n) => pageOf(n, n)),
+  );
+  await queuePendingPreviews(t.db);
+  const claim = () => claimPendingPreview(t.db, t.clock(), PREVIEW_LEASE_MS);
+  const inOneMinute = new Date(t.clock().getTime() + 60_000).toISOString();
+  await t.db
+    .updateTable('posts')
+    .set({ preview_attempts: 1, preview_retry_at: inOneMinute })
+    .where('id', 'in', dead)
+    .execute();
+  // One falls due earlier than the others.
+  await t.db
+    .updateTable('posts')
+    .set({ preview_retry_at: new Date(t.clock().getTime() + 30_000).toISOString() })
+    .where('id', '=', dead[5]!)
+    .execute();
+  expect(await claim()).toBeUndefined();
+
+  const [fresh] = await insertLinks(t.db, ada, [pageOf(400, 'new')]);
+  await queuePendingPreviews(t.db);
+  expect(await claim()).toMatchObject({ id: fresh, attempts: 1 });
+  expect(await claim()).toBeUndefined();
+
+  t.clock.advance(30_000);
+  expect(await claim()).toMatchObject({ id: dead[5], attempts: 2 });
+  expect(await claim()).toBeUndefined();
+  t.clock.advance(30_000);
+  // Due at the same time: the oldest post first.
+  expect(await claim()).toMatchObject({ id: dead[0], attempts: 2 });
+  expect(await claim()).toMatchObject({ id: dead[1], attempts: 2 });
+});
+
 it('takes over a crashed claim after its lease, and keeps its host for it until then', async () => {
   t = await createTestApp({ fetcher });
   const ada = await t.createUser();
   const [older, newer] = await insertLinks(t.db, ada, pagesOf(5, 2));
   await queuePendingPreviews(t.db);
   // Another process claims the newer one and dies.
-  const now = t.clock();
-  const crashed = await claimPendingPreview(
-    t.db,
-    now.toISOString(),
-    new Date(now.getTime() - PREVIEW_LEASE_MS).toISOString(),
-  );
+  const crashed = await claimPendingPreview(t.db, t.clock(), PREVIEW_LEASE_MS);
   expect(crashed).toMatchObject({ id: newer, host: siteName(5) });
   // Its host stays leased: not even the other post of that host is fetched.
   expect(await t.app.previews.drain()).toBe(0);

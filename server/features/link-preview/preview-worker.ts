@@ -154,12 +154,7 @@ export function createPreviewWorker({
       try {
         while (!stopping && !busy) {
           await queueIfDue();
-          const now = clock();
-          const claim = await claimPendingPreview(
-            db,
-            now.toISOString(),
-            new Date(now.getTime() - PREVIEW_LEASE_MS).toISOString(),
-          );
+          const claim = await claimPendingPreview(db, clock(), PREVIEW_LEASE_MS);
           if (!claim) return;
           await work(claim);
           finished++;

@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import { preparedQuery, type Db } from '../../db/database.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Database, PreviewStatus } from '../../db/schema.ts';
 
 /** What a preview found for a post; null fields were not found. */
 export interface LinkPreview {
@@ -98,94 +98,124 @@ export async function queuePendingPreviews(
   }
 }
 
-/**
- * Users with pending posts, whose last claim is oldest first (one never served before anyone).
- * One index probe per user: reading the pending posts themselves would cost each claim as much
- * as the queue is long. The queries of a claim run for every preview: each is compiled once.
+/*
+ * The queries of a claim run for every preview, so each is compiled once, and each reads through
+ * one of migration 0011's partial indexes: only claimable posts, never the posts that wait for a
+ * retry (an import of dead links leaves thousands of them) nor those already done. The indexes'
+ * conditions are written as literals: PostgreSQL cannot match a partial index to a parameter.
  */
-const waitingUsersQuery = preparedQuery((db) =>
-  db
-    .selectFrom('users as u')
-    .leftJoin('preview_turns as t', 't.user_id', 'u.id')
-    .select('u.id')
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('posts as p')
-          .select('p.id')
-          .whereRef('p.user_id', '=', 'u.id')
-          .where('p.preview_status', '=', 'pending'),
-      ),
-    )
-    .orderBy((eb) => eb.fn.coalesce('t.turn', eb.lit(0)))
-    .orderBy('u.id'),
-);
+const PENDING = sql.lit<PreviewStatus>('pending');
 
-/** A user's claimable posts, newest first (see claimPendingPreview). */
-const candidatesQuery = preparedQuery((db, userId: number, now: string, staleBefore: string) =>
-  db
+/** A user's live queued posts that are not claimed (or whose claim is stale), of hosts not leased. */
+function claimable(db: Db, userId: number, staleBefore: string) {
+  return db
     .selectFrom('posts as p')
     .select(['p.id', 'p.preview_host'])
     .where('p.user_id', '=', userId)
-    .where('p.preview_status', '=', 'pending')
+    .where('p.preview_status', '=', PENDING)
     .where('p.archived_at', 'is', null)
     .where('p.url', 'is not', null)
     .whereRef('p.preview_origin', '=', 'p.base_url')
     .where((eb) =>
-      eb.and([
-        eb.or([
-          eb('p.preview_claimed_at', 'is', null),
-          eb('p.preview_claimed_at', '<', staleBefore),
-        ]),
-        eb.or([
-          eb('p.preview_attempts', '=', 0),
-          eb('p.preview_retry_at', 'is', null),
-          eb('p.preview_retry_at', '<=', now),
-        ]),
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('preview_hosts as h')
-              .select('h.host')
-              .whereRef('h.host', '=', 'p.preview_host')
-              .where('h.claimed_at', '>=', staleBefore),
-          ),
-        ),
-      ]),
+      eb.or([eb('p.preview_claimed_at', 'is', null), eb('p.preview_claimed_at', '<', staleBefore)]),
     )
-    .orderBy('p.id', 'desc')
-    .limit(CANDIDATES),
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('preview_hosts as h')
+            .select('h.host')
+            .whereRef('h.host', '=', 'p.preview_host')
+            .where('h.claimed_at', '>=', staleBefore),
+        ),
+      ),
+    )
+    .limit(CANDIDATES);
+}
+
+/** Claimable posts never tried, newest first: a link just saved goes before its user's import. */
+const freshCandidatesQuery = preparedQuery((db, userId: number, staleBefore: string) =>
+  claimable(db, userId, staleBefore)
+    .where('p.preview_attempts', '=', sql.lit(0))
+    .orderBy('p.id', 'desc'),
+);
+
+/** Claimable posts tried before whose time has come (a retry, or a claim that ran out), oldest due first. */
+const dueCandidatesQuery = preparedQuery((db, userId: number, now: string, staleBefore: string) =>
+  claimable(db, userId, staleBefore)
+    .where('p.preview_attempts', '>', sql.lit(0))
+    .where('p.preview_retry_at', '<=', now)
+    .orderBy('p.preview_retry_at')
+    .orderBy('p.id'),
+);
+
+/**
+ * Users with a post to claim now, whose last claim is oldest first (one never served before
+ * anyone): two index probes per user.
+ */
+const waitingUsersQuery = preparedQuery((db, now: string) =>
+  db
+    .selectFrom('users as u')
+    .leftJoin('preview_turns as t', 't.user_id', 'u.id')
+    .select('u.id')
+    .where((eb) => {
+      const pending = eb
+        .selectFrom('posts as p')
+        .select('p.id')
+        .whereRef('p.user_id', '=', 'u.id')
+        .where('p.preview_status', '=', PENDING)
+        .where('p.archived_at', 'is', null);
+      return eb.or([
+        eb.exists(pending.where('p.preview_attempts', '=', sql.lit(0))),
+        eb.exists(
+          pending
+            .where('p.preview_attempts', '>', sql.lit(0))
+            .where('p.preview_retry_at', '<=', now),
+        ),
+      ]);
+    })
+    .orderBy((eb) => eb.fn.coalesce('t.turn', eb.lit(0)))
+    .orderBy('u.id'),
 );
 
 /**
  * Claims one queued link post for its preview, or undefined when none can be claimed now. A post
- * can be claimed when it is pending, live, unclaimed or claimed before `staleBefore` (a process
- * that died), not waiting for a retry (`preview_retry_at` after `now`), and no live lease is held
- * on its host: all processes together fetch at most one page per host at a time.
+ * can be claimed when it is pending, live, unclaimed or claimed before `now` - `leaseMs` (a
+ * process that died), not waiting for a retry (`preview_retry_at` after `now`), and no live lease
+ * is held on its host: all processes together fetch at most one page per host at a time.
  *
- * Fair share: users with pending previews take turns, the one whose last claim is oldest first
+ * Fair share: users with claimable posts take turns, the one whose last claim is oldest first
  * (one never served before anyone), and each user's newest post goes first, so a link just saved
- * is not stuck behind a big import, neither the user's own nor anybody else's.
+ * is not stuck behind a big import, neither the user's own nor anybody else's; posts tried before
+ * come after the user's new ones.
  *
  * Both the host lease and the post are taken with compare-and-set writes, so when processes race
  * exactly one wins each; the loser takes the next candidate. Lease, post and turn are written in
- * one transaction: a write that fails (SQLite busy) leaves no lease behind.
+ * one transaction: a write that fails (SQLite busy) leaves no lease behind. The claim sets the
+ * post's `preview_retry_at` to when the claim runs out.
  */
 export async function claimPendingPreview(
   db: Db,
-  now: string,
-  staleBefore: string,
+  now: Date,
+  leaseMs: number,
 ): Promise<ClaimedPreview | undefined> {
-  for (const user of await waitingUsersQuery(db)) {
-    const candidates = await candidatesQuery(db, user.id, now, staleBefore);
-    const tried = new Set<string>();
-    for (const { id, preview_host: host } of candidates) {
-      if (host === null || tried.has(host)) continue;
-      tried.add(host);
-      const claim = await db
-        .transaction()
-        .execute((trx) => claimPost(trx, id, host, now, staleBefore));
-      if (claim) return claim;
+  const at = now.toISOString();
+  const staleBefore = new Date(now.getTime() - leaseMs).toISOString();
+  const leaseUntil = new Date(now.getTime() + leaseMs).toISOString();
+  for (const user of await waitingUsersQuery(db, at)) {
+    for (const candidates of [
+      () => freshCandidatesQuery(db, user.id, staleBefore),
+      () => dueCandidatesQuery(db, user.id, at, staleBefore),
+    ]) {
+      const tried = new Set<string>();
+      for (const { id, preview_host: host } of await candidates()) {
+        if (host === null || tried.has(host)) continue;
+        tried.add(host);
+        const claim = await db
+          .transaction()
+          .execute((trx) => claimPost(trx, id, host, { at, staleBefore, leaseUntil }));
+        if (claim) return claim;
+      }
     }
   }
   return undefined;
@@ -199,8 +229,7 @@ async function claimPost(
   trx: Db,
   id: number,
   host: string,
-  now: string,
-  staleBefore: string,
+  { at: now, staleBefore, leaseUntil }: { at: string; staleBefore: string; leaseUntil: string },
 ): Promise<ClaimedPreview | undefined> {
   const lease = await trx
     .insertInto('preview_hosts')
@@ -219,13 +248,17 @@ async function claimPost(
     .set((eb) => ({
       preview_claimed_at: now,
       preview_attempts: eb('preview_attempts', '+', 1),
+      preview_retry_at: leaseUntil,
     }))
     .where('id', '=', id)
     .where('preview_status', '=', 'pending')
     .where('preview_host', '=', host)
     .whereRef('preview_origin', '=', 'base_url')
     .where((eb) =>
-      eb.or([eb('preview_claimed_at', 'is', null), eb('preview_claimed_at', '<', staleBefore)]),
+      eb.and([
+        eb.or([eb('preview_claimed_at', 'is', null), eb('preview_claimed_at', '<', staleBefore)]),
+        eb.or([eb('preview_attempts', '=', 0), eb('preview_retry_at', '<=', now)]),
+      ]),
     )
     .returning(['id', 'user_id', 'url', 'preview_attempts'])
     .executeTakeFirst();
