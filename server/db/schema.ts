@@ -83,7 +83,10 @@ export interface PostsTable {
   preview_origin: string | null;
   /** Host name of a queued link, for the one-fetch-per-host lease; null outside the queue. */
   preview_host: string | null;
-  /** A preview that failed for a passing reason is tried again no earlier than this. */
+  /**
+   * A post tried before (`preview_attempts` > 0) is claimed again no earlier than this: when its
+   * claim runs out (set by the claim), or after the wait that follows a passing failure.
+   */
   preview_retry_at: string | null;
   /** Case-folded title, for ranking search matches. */
   search_title: Generated<string>;
