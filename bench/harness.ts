@@ -8,6 +8,7 @@ import type { Config } from '../server/config.ts';
 import type { Db } from '../server/db/database.ts';
 import type { DialectName } from '../server/db/dialect.ts';
 import { hashPassword } from '../server/features/auth/passwords.ts';
+import type { LinkFetcher } from '../server/features/link-preview/guarded-fetcher.ts';
 import { insertUser } from '../server/features/users/users.repository.ts';
 import { systemClock } from '../server/lib/clock.ts';
 import { openFreshDatabase } from '../server/test/fresh-database.ts';
@@ -50,11 +51,13 @@ export interface BenchServer {
 
 /**
  * Starts Nestmark as in production (a SQLite file in WAL mode, or a fresh PostgreSQL database),
- * listening on a free port, request logging off. Overrides adjust the configuration.
+ * listening on a free port, request logging off. Overrides adjust the configuration; `fetcher`
+ * replaces the SSRF-guarded one (local sites for the link preview benchmark).
  */
 export async function startBenchServer(
   dialect: DialectName,
   overrides: Partial<Config> = {},
+  { fetcher }: { fetcher?: LinkFetcher } = {},
 ): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), `nestmark-bench-${dialect}-`));
   const { db, drop } = await openFreshDatabase(dialect, {
@@ -77,15 +80,18 @@ export async function startBenchServer(
     uploadMaxBytes: 10 * 1024 * 1024,
     // Benchmarks measure the app, not the general rate limit.
     rateLimitPerMinute: 0,
+    previewConcurrency: 4,
     logLevel: 'silent',
     ...overrides,
   };
-  // Link previews would reach for the seeded URLs on the internet; a benchmark measures Nestmark.
+  // Link previews would reach for the seeded URLs on the internet; a benchmark measures Nestmark,
+  // and runs them itself (`app.previews.drain()`) when it measures them.
   const app = await buildApp({
     config,
     db,
     clock: systemClock,
     logging: false,
+    fetcher,
     backgroundPreviews: false,
   });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -14,6 +14,7 @@ import { browseScenario } from './scenarios/browse.ts';
 import { countsScenario } from './scenarios/counts.ts';
 import { importScenario } from './scenarios/import.ts';
 import { listScenario } from './scenarios/list.ts';
+import { previewsScenario } from './scenarios/previews.ts';
 import { searchScenario } from './scenarios/search.ts';
 
 const scenarios: Record<string, Scenario> = {
@@ -22,6 +23,7 @@ const scenarios: Record<string, Scenario> = {
   list: listScenario,
   counts: countsScenario,
   browse: browseScenario,
+  previews: previewsScenario,
 };
 
 async function postgresAnswers(): Promise<boolean> {

@@ -63,8 +63,8 @@ test('paste a link: a placeholder at once, then the preview fills in from the pa
   await page.getByRole('menuitem', { name: 'Paste' }).click();
 
   // Saved at once under its URL; the preview is fetched by the server in the background. Earlier
-  // journeys leave links of unreachable hosts pending, and the preview worker may have to wait
-  // out a fetch time-out on them before this one's turn comes.
+  // journeys leave links of unreachable hosts in the preview queue, which may hold every lane
+  // (PREVIEW_CONCURRENCY) for a fetch time-out before this one's turn comes.
   const item = posts(page).getByRole('listitem').first();
   await expect(item.getByRole('link', { name: url }).first()).toBeVisible();
   await expect(item.getByRole('heading', { name: 'Field notes on testing' })).toBeVisible({

@@ -160,6 +160,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     previews: linkPreviews,
     files,
     log: app.log,
+    concurrency: config.previewConcurrency,
   });
   app.decorate('previews', previews);
   if (deps.backgroundPreviews !== false) app.addHook('onReady', async () => previews.start());

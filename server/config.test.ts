@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       importMaxBytes: 100 * 1024 * 1024,
       uploadMaxBytes: 10 * 1024 * 1024,
       rateLimitPerMinute: 1200,
+      previewConcurrency: 4,
     });
     expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
     expect(readFileSync(join(dir, 'jwt-secret'), 'utf8').trim()).toBe(config.jwtSecret);
@@ -38,6 +39,7 @@ describe('loadConfig', () => {
       IMPORT_MAX_MB: '5',
       UPLOAD_MAX_MB: '2.5',
       RATE_LIMIT_PER_MINUTE: '0',
+      PREVIEW_CONCURRENCY: '12',
       LOG_LEVEL: '',
     });
     expect(config).toMatchObject({
@@ -50,6 +52,7 @@ describe('loadConfig', () => {
       importMaxBytes: 5 * 1024 * 1024,
       uploadMaxBytes: 2.5 * 1024 * 1024,
       rateLimitPerMinute: 0,
+      previewConcurrency: 12,
       logLevel: 'info',
     });
   });
@@ -80,6 +83,17 @@ describe('loadConfig', () => {
         expect(message).toContain(name);
       }
     }
+  });
+
+  it('takes PREVIEW_CONCURRENCY as a whole number from 1 to 64', () => {
+    for (const value of ['0', '-1', '2.5', 'four', '65']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), PREVIEW_CONCURRENCY: value }), value).toThrow(
+        /PREVIEW_CONCURRENCY/,
+      );
+    }
+    expect(loadConfig({ DATA_DIR: dataDir(), PREVIEW_CONCURRENCY: '64' }).previewConcurrency).toBe(
+      64,
+    );
   });
 
   it('trusts no proxy unless TRUST_PROXY says so', () => {

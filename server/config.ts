@@ -35,6 +35,8 @@ export interface Config {
   uploadMaxBytes: number;
   /** API requests a minute per signed-in user and per client address; 0 = no limit. */
   rateLimitPerMinute: number;
+  /** Link previews fetched at the same time by one server process (at most one per host). */
+  previewConcurrency: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
 
@@ -74,6 +76,7 @@ const envSchema = z.object({
     .optional(),
   UPLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(10),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(1200),
+  PREVIEW_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -122,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : vars.TRUST_PROXY === 'true' || vars.TRUST_PROXY,
     uploadMaxBytes: Math.round(vars.UPLOAD_MAX_MB * 1024 * 1024),
     rateLimitPerMinute: vars.RATE_LIMIT_PER_MINUTE,
+    previewConcurrency: vars.PREVIEW_CONCURRENCY,
     logLevel: vars.LOG_LEVEL,
   };
 }

@@ -8,6 +8,7 @@ import * as search from './migrations/0006-search.ts';
 import * as importJobs from './migrations/0007-import-jobs.ts';
 import * as security from './migrations/0009-security.ts';
 import * as postSorts from './migrations/0010-post-sorts.ts';
+import * as previewQueue from './migrations/0011-preview-queue.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from a folder so the compiled server
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0007-import-jobs': importJobs,
   '0009-security': security,
   '0010-post-sorts': postSorts,
+  '0011-preview-queue': previewQueue,
 };
 
 /** Brings the schema up to date; throws with the failing migration's error. */

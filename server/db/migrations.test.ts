@@ -20,6 +20,7 @@ const LANDED: Record<string, string> = {
   '0007-import-jobs.ts': 'e48b31503b73cc6cf5167a48417752c9a1b6f0a7ff7fc17c5b4c21f6d1111038',
   '0009-security.ts': '81046f12c3d53fe296deb66975d7d50f61e4eb6aa6faa82c5ee055934dd304a3',
   '0010-post-sorts.ts': '4581839c196087862bd01de4f46d5d2e4c9937ff7880ffb1dbdbff966e755de8',
+  '0011-preview-queue.ts': 'a1311c2aa60d07d095c7f755df0e80f60c02b686d3f3470f123677e9d3df5005',
 };
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));

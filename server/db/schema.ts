@@ -79,6 +79,15 @@ export interface PostsTable {
   preview_claimed_at: string | null;
   /** How often a preview fetch was started for the current URL. */
   preview_attempts: Generated<number>;
+  /** The `base_url` that `preview_host` was read from (migration 0011); null outside the queue. */
+  preview_origin: string | null;
+  /** Host name of a queued link, for the one-fetch-per-host lease; null outside the queue. */
+  preview_host: string | null;
+  /**
+   * A post tried before (`preview_attempts` > 0) is claimed again no earlier than this: when its
+   * claim runs out (set by the claim), or after the wait that follows a passing failure.
+   */
+  preview_retry_at: string | null;
   /** Case-folded title, for ranking search matches. */
   search_title: Generated<string>;
   /** Case-folded search document: title, content text, URL, description, tag names. */
@@ -201,6 +210,23 @@ export interface ImportJobsTable {
   finished_at: string | null;
 }
 
+/** A host whose page a preview is fetching (migration 0011): one lease per host at a time. */
+export interface PreviewHostsTable {
+  /** Host name, lower case (IPv6 in brackets). */
+  host: string;
+  /** The post whose preview holds the lease. */
+  post_id: number;
+  /** When the lease was taken; one older than the worker's lease time is abandoned. */
+  claimed_at: string;
+}
+
+/** A user's latest preview claim (migration 0011): the user with the oldest turn goes next. */
+export interface PreviewTurnsTable {
+  user_id: number;
+  /** Claims are numbered by one counter shared by all users; higher = more recent. */
+  turn: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -215,6 +241,8 @@ export interface Database {
   used_share_tokens: UsedShareTokensTable;
   files: FilesTable;
   import_jobs: ImportJobsTable;
+  preview_hosts: PreviewHostsTable;
+  preview_turns: PreviewTurnsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -258,3 +258,13 @@ class RoutedConnection implements DatabaseConnection {
     }
   }
 }
+
+/**
+ * Whether `error` is SQLite's "database is busy": another connection (another process) held the
+ * write lock past the busy timeout, or a read transaction cannot write because another connection
+ * wrote since (`SQLITE_BUSY_SNAPSHOT`). Nothing was written; the same work can be tried again
+ * later. PostgreSQL waits for locks instead, so its errors never are.
+ */
+export function isDatabaseBusy(error: unknown): boolean {
+  return error instanceof SQLite.SqliteError && error.code.startsWith('SQLITE_BUSY');
+}

@@ -109,6 +109,7 @@ export async function createTestApp(
     uploadMaxBytes: 10 * 1024 * 1024,
     // Off unless a test turns it on (server/http/rate-limit.api.test.ts).
     rateLimitPerMinute: 0,
+    previewConcurrency: 4,
     logLevel: 'silent',
     ...options.config,
   };

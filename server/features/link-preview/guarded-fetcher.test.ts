@@ -375,4 +375,18 @@ describe('the guarded fetcher', () => {
     expect((failure as FetchFailedError).transient).toBe(true);
     expect(Date.now() - started).toBeLessThan(2_000);
   });
+
+  it('ends a fetch when the caller aborts it (a budget over several fetches)', async () => {
+    // Its own time limit is far beyond the test's: only the abort can end it in time.
+    const fetcher = guarded({ allowAddress: allowTarget, timeoutMs: 60_000 });
+    const budget = new AbortController();
+    const slowHits = () => target.hits.filter((hit) => hit === '/slow').length;
+    const before = slowHits();
+    const pending = fetcher
+      .fetch(`${target.origin}/slow`, { ...page, signal: budget.signal })
+      .catch((error: unknown) => error);
+    await expect.poll(slowHits).toBe(before + 1);
+    budget.abort();
+    expect(await pending).toBeInstanceOf(FetchFailedError);
+  });
 });

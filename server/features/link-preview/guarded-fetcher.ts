@@ -66,6 +66,11 @@ export interface FetchOptions {
   accept: string;
   /** Largest body accepted, in bytes; a longer one fails the fetch. */
   maxBytes: number;
+  /**
+   * Ends the fetch when aborted (a caller's budget for several fetches); the guard's own time
+   * limit per fetch applies as well.
+   */
+  signal?: AbortSignal;
 }
 
 export interface LinkFetcher {
@@ -251,7 +256,8 @@ export function createGuardedFetcher(options: GuardedFetcherOptions = {}): LinkF
     check,
 
     async fetch(raw, fetchOptions) {
-      const signal = AbortSignal.timeout(timeoutMs);
+      const limit = AbortSignal.timeout(timeoutMs);
+      const signal = fetchOptions.signal ? AbortSignal.any([limit, fetchOptions.signal]) : limit;
       let url = await check(raw);
       for (let redirects = 0; ; redirects++) {
         const response = await fetchOnce(url, fetchOptions, signal);

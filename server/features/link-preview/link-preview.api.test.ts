@@ -3,6 +3,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { startLocalServer, type LocalServer } from '../../test/local-server.ts';
+import { importFile } from '../../test/bookmark-imports.ts';
+import { localSitesFetcher, siteName, startLocalSites } from '../../test/local-sites.ts';
 import { createTestApp, multipartFile, type TestApp, type TestUser } from '../../test/test-app.ts';
 import { createGuardedFetcher, type LinkFetcher } from './guarded-fetcher.ts';
 import { PREVIEW_LEASE_MS } from './preview-worker.ts';
@@ -57,8 +59,6 @@ function respond(request: IncomingMessage, response: ServerResponse) {
       return response.writeHead(200, { 'content-type': 'image/png' }).end(cover);
     case '/to-metadata':
       return response.writeHead(302, { location: 'http://169.254.169.254/latest/' }).end();
-    case '/flaky':
-      return response.writeHead(503).end();
     default:
       return response.writeHead(404).end();
   }
@@ -175,6 +175,45 @@ describe('background link previews', () => {
     });
   });
 
+  it('an imported bookmark shows the title and description of its file at once; its preview keeps them and adds the rest', async () => {
+    const named = `${pages.origin}/article?title=The%20page%20calls%20itself%20this`;
+    const bare = `${pages.origin}/article?title=Filled%20in`;
+    const file = Buffer.from(
+      `<!DOCTYPE NETSCAPE-Bookmark-file-1><DL><p>
+      <DT><A HREF="${named}">What the file calls it</A>
+      <DD>The file&#39;s own words
+      <DT><A HREF="${bare}"></A>
+      </DL>`,
+    );
+    await importFile(t, ada, 'bookmarks.html', file);
+    const postOf = (url: string) =>
+      t.db
+        .selectFrom('posts')
+        .select(['title', 'description', 'color', 'image_path', 'preview_status'])
+        .where('url', '=', url)
+        .executeTakeFirstOrThrow();
+    expect(await postOf(named)).toMatchObject({
+      title: 'What the file calls it',
+      description: "The file's own words",
+      preview_status: 'pending',
+    });
+    await t.app.previews.drain();
+    const kept = await postOf(named);
+    expect(kept).toMatchObject({
+      title: 'What the file calls it',
+      description: "The file's own words",
+      color: '#336699',
+      preview_status: 'done',
+    });
+    expect(kept.image_path).toMatch(/\.webp$/);
+    // Without a title or description in the file, the page's fill the empty fields.
+    expect(await postOf(bare)).toMatchObject({
+      title: 'Filled in',
+      description: 'What the article is about & more.',
+      preview_status: 'done',
+    });
+  });
+
   it('reads a page in its charset, and uses a linked image as its own thumbnail', async () => {
     const page = await createLink(`${pages.origin}/cyrillic`);
     const image = await createLink(`${pages.origin}/photo.png`);
@@ -205,23 +244,6 @@ describe('background link previews', () => {
     expect(list.status).toBe(200);
   });
 
-  it('retries a passing failure after the lease, at most 3 times, then gives up', async () => {
-    const post = await createLink(`${pages.origin}/flaky`);
-    expect(await t.app.previews.drain()).toBe(1);
-    expect((await getPost(post.id)).preview_status).toBe('pending');
-    // Still claimed: not tried again before the lease runs out.
-    expect(await t.app.previews.drain()).toBe(0);
-    for (let attempt = 2; attempt <= 3; attempt++) {
-      t.clock.advance(PREVIEW_LEASE_MS + 1);
-      expect(await t.app.previews.drain()).toBe(1);
-    }
-    expect(hitsOf('/flaky')).toBe(3);
-    expect(await getPost(post.id)).toMatchObject({
-      preview_status: 'failed',
-      title: `${pages.origin}/flaky`,
-    });
-  });
-
   it('fetches a new link when the content changes, and keeps the preview when only the title does', async () => {
     const post = await createLink(`${pages.origin}/article?title=First`);
     await t.app.previews.drain();
@@ -250,17 +272,20 @@ describe('background link previews', () => {
     const abandoned = await createLink(`${pages.origin}/article?title=Abandoned`);
     const busy = await createLink(`${pages.origin}/article?title=Busy`);
     const now = t.clock().getTime();
-    // A process died while holding this claim 10 minutes ago; another holds a fresh one.
-    await t.db
-      .updateTable('posts')
-      .set({ preview_claimed_at: new Date(now - 10 * 60_000).toISOString(), preview_attempts: 1 })
-      .where('id', '=', abandoned.id)
-      .execute();
-    await t.db
-      .updateTable('posts')
-      .set({ preview_claimed_at: new Date(now - 30_000).toISOString(), preview_attempts: 1 })
-      .where('id', '=', busy.id)
-      .execute();
+    // A process died while holding this claim 10 minutes ago; another holds a fresh one. A claim
+    // also sets when it runs out.
+    const claimedAgo = async (id: number, ms: number) =>
+      t.db
+        .updateTable('posts')
+        .set({
+          preview_claimed_at: new Date(now - ms).toISOString(),
+          preview_attempts: 1,
+          preview_retry_at: new Date(now - ms + PREVIEW_LEASE_MS).toISOString(),
+        })
+        .where('id', '=', id)
+        .execute();
+    await claimedAgo(abandoned.id, 10 * 60_000);
+    await claimedAgo(busy.id, 30_000);
 
     const restarted = await buildApp({
       config: t.config,
@@ -401,6 +426,41 @@ describe('GET /api/favicons/{host}', () => {
         (await t.request('GET', `/api/favicons/${host}`, { token: ada.token })).status,
         host,
       ).toBe(400);
+    }
+  });
+});
+
+describe('favicon candidates', () => {
+  it('fetches at most 3 of the icons a page lists (40 icons on one page)', async () => {
+    const iconLinks = Array.from(
+      { length: 40 },
+      (_, n) => `<link rel="icon" href="/icons/${n}.png" sizes="64x64">`,
+    ).join('');
+    const sites = await startLocalSites((_host, request, response) => {
+      if (request.url === '/many-icons') {
+        return response
+          .writeHead(200, { 'content-type': 'text/html' })
+          .end(`<html><head><title>Icons</title>${iconLinks}</head></html>`);
+      }
+      // Not an image: each candidate fails, so an uncapped loop would try every one.
+      return response.writeHead(200, { 'content-type': 'image/png' }).end('not a png');
+    });
+    const sitesFetcher = localSitesFetcher(sites.port);
+    const app = await createTestApp({ fetcher: sitesFetcher });
+    try {
+      const user = await app.createUser();
+      const url = `${sites.origin(1)}/many-icons`;
+      const res = await app.request('GET', `/api/meta?url=${encodeURIComponent(url)}`, {
+        token: user.token,
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.data).toMatchObject({ title: 'Icons' });
+      const icons = sites.requests.filter((request) => request.path !== '/many-icons');
+      expect(icons).toEqual([0, 1, 2].map((n) => ({ host: siteName(1), path: `/icons/${n}.png` })));
+    } finally {
+      await app.close();
+      await sitesFetcher.close();
+      await sites.close();
     }
   });
 });

@@ -1,5 +1,7 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
+import { isDatabaseBusy } from '../../db/sqlite.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { FilesService } from '../files/files.service.ts';
 import { refreshSearchDocuments } from '../search/search.repository.ts';
@@ -9,24 +11,40 @@ import {
   claimPendingPreview,
   completePreview,
   failPreview,
+  queuePendingPreviews,
+  retryPreviewLater,
   type ClaimedPreview,
 } from './previews.repository.ts';
 
 /**
- * How long a claim is held. A process that dies mid-fetch loses its claims after this long, and a
- * try that failed for a passing reason (timeout, 5xx) waits this long before the next: the lease
- * is the retry back-off. Much longer than a fetch can take (the guard stops at 10 s per request).
+ * How long a claim (of a post and of its host) is held. A process that dies mid-fetch loses its
+ * claims after this long. Much longer than a preview can take: the guard stops each request at
+ * 10 s, and a preview makes a page request, an image request and a favicon round of at most 10 s.
  */
 export const PREVIEW_LEASE_MS = 2 * 60 * 1000;
+/**
+ * Waits before the 2nd, 3rd, … try of a preview that failed for a passing reason (timeout, 5xx,
+ * 429): growing, so a site that is down or throttling us is given time to recover. After the
+ * last one fails the preview is marked failed.
+ */
+export const PREVIEW_RETRY_DELAYS_MS = [60_000, 10 * 60_000, 60 * 60_000, 6 * 60 * 60_000];
 /** Tries of one preview before it is marked failed. */
-export const PREVIEW_MAX_ATTEMPTS = 3;
+export const PREVIEW_MAX_ATTEMPTS = PREVIEW_RETRY_DELAYS_MS.length + 1;
 /** How often an idle worker looks for work that no event announced (other processes, retries). */
 const POLL_INTERVAL_MS = 30 * 1000;
-/** Previews fetched at the same time by one process. */
-const CONCURRENCY = 3;
+/**
+ * SQLite may refuse a write as busy while another connection writes (an import's save): the wait
+ * before such a write is tried again, and before a round that met it starts again.
+ */
+export const BUSY_RETRY_MS = 1000;
+/**
+ * Tries of a finished preview's write while the database is busy. After the last, the claim is
+ * left to run out (PREVIEW_LEASE_MS) and the post is fetched again.
+ */
+const BUSY_WRITE_TRIES = 10;
 
 export interface PreviewWorker {
-  /** Something became pending: look for work now (background mode only). */
+  /** Something became pending: queue it, and look for work now (background mode only). */
   kick(): void;
   /**
    * Processes every preview that can be claimed now, in the caller's time, then removes the
@@ -41,12 +59,14 @@ export interface PreviewWorker {
 }
 
 /**
- * Fills in link previews in the background (issue "posts and the editor"): a post is saved at
- * once with `preview_status` 'pending'; this worker claims it through the database (so several
- * Nestmark processes never fetch the same post), fetches the page, and marks it 'done' with what
- * it found or 'failed' (refused address, HTTP 4xx, or the third passing failure). A failed preview
- * leaves the post as it was saved, titled by its URL. Claims expire, so work resumes after a crash
- * or restart. Each round ends by removing the thumbnails of posts deleted for good.
+ * Fills in link previews in the background from a queue kept in the database (docs/ARCHITECTURE.md,
+ * link previews): a post is saved at once with `preview_status` 'pending'; each round queues the
+ * new pending posts (their host names), then `concurrency` lanes claim posts through the database
+ * (previews.repository.ts: users take turns, one page per host at a time across all processes,
+ * never one post twice), fetch the page, and mark it 'done' with what they found or 'failed'
+ * (refused address, HTTP 4xx, or the last passing failure of PREVIEW_RETRY_DELAYS_MS). A failed
+ * preview leaves the post as it was saved. Claims expire, so work resumes after a crash or
+ * restart. Each round ends by removing the thumbnails of posts deleted for good.
  */
 export function createPreviewWorker({
   db,
@@ -54,57 +74,109 @@ export function createPreviewWorker({
   previews,
   files,
   log,
+  concurrency,
 }: {
   db: Db;
   clock: Clock;
   previews: LinkPreviewService;
   files: FilesService;
   log: FastifyBaseLogger;
+  /** Previews fetched at the same time by this process (PREVIEW_CONCURRENCY). */
+  concurrency: number;
 }): PreviewWorker {
   let background = false;
   let stopping = false;
   let timer: NodeJS.Timeout | undefined;
+  let busyTimer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let rerun = false;
+  /** New pending posts may exist that are not queued yet (a kick, or a round starting). */
+  let queueDue = true;
+  let queueing: Promise<unknown> = Promise.resolve();
 
-  async function work(claim: ClaimedPreview): Promise<void> {
-    try {
-      const preview = await previews.preview(claim);
-      // Title and description are searched: the post's search document changes with them.
-      await db.transaction().execute(async (trx) => {
-        await completePreview(trx, claim, preview);
-        await refreshSearchDocuments(trx, [claim.id]);
-      });
-    } catch (error) {
-      const passing = error instanceof FetchFailedError && error.transient;
-      if (passing && claim.attempts < PREVIEW_MAX_ATTEMPTS) {
-        // Left claimed: tried again once the lease runs out.
-        log.debug({ postId: claim.id, err: error }, 'link preview failed, will retry');
-        return;
+  /** Queues new pending posts when due; every lane waits for it, so none claims too early. */
+  function queueIfDue(): Promise<unknown> {
+    if (queueDue) {
+      queueDue = false;
+      queueing = queuePendingPreviews(db, { stopped: () => stopping });
+    }
+    return queueing;
+  }
+
+  /** Runs `write`, trying again while the database is busy (at most BUSY_WRITE_TRIES times). */
+  async function written(write: () => Promise<void>): Promise<void> {
+    for (let tries = 1; ; tries++) {
+      try {
+        return await write();
+      } catch (error) {
+        if (!isDatabaseBusy(error) || tries === BUSY_WRITE_TRIES || stopping) throw error;
+        await sleep(BUSY_RETRY_MS);
       }
-      log.debug({ postId: claim.id, reason: (error as Error).message }, 'link preview failed');
-      await failPreview(db, claim);
     }
   }
 
-  /** Claims and processes until nothing can be claimed, CONCURRENCY at a time. */
+  /** Fetches a claimed preview, then stores the outcome and ends the claim in one transaction. */
+  async function work(claim: ClaimedPreview): Promise<void> {
+    let finish: (trx: Db) => Promise<void>;
+    try {
+      const preview = await previews.preview(claim);
+      // Title and description are searched: the post's search document changes with them.
+      finish = async (trx) => {
+        await completePreview(trx, claim, preview);
+        await refreshSearchDocuments(trx, [claim.id]);
+      };
+    } catch (error) {
+      const passing =
+        (error instanceof FetchFailedError && error.transient) || isDatabaseBusy(error);
+      if (passing && claim.attempts < PREVIEW_MAX_ATTEMPTS) {
+        const delay = PREVIEW_RETRY_DELAYS_MS[claim.attempts - 1]!;
+        log.debug({ postId: claim.id, err: error }, 'link preview failed, will retry');
+        const retryAt = new Date(clock().getTime() + delay).toISOString();
+        finish = (trx) => retryPreviewLater(trx, claim, retryAt);
+      } else {
+        log.debug({ postId: claim.id, reason: (error as Error).message }, 'link preview failed');
+        finish = (trx) => failPreview(trx, claim);
+      }
+    }
+    await written(() => db.transaction().execute(finish));
+  }
+
+  /**
+   * Claims and processes until nothing can be claimed, or until the database is busy (then, in
+   * background mode, the next round starts after BUSY_RETRY_MS). Posts saved meanwhile are queued
+   * before the next claim, so a link saved during a long round waits for a few previews, not the
+   * round.
+   */
   async function runUntilEmpty(): Promise<number> {
+    queueDue = true;
     let finished = 0;
+    let busy = false;
     const lane = async () => {
-      while (!stopping) {
-        const now = clock();
-        const claim = await claimPendingPreview(
-          db,
-          now.toISOString(),
-          new Date(now.getTime() - PREVIEW_LEASE_MS).toISOString(),
-        );
-        if (!claim) return;
-        await work(claim);
-        finished++;
+      try {
+        while (!stopping && !busy) {
+          await queueIfDue();
+          const claim = await claimPendingPreview(db, clock(), PREVIEW_LEASE_MS);
+          if (!claim) return;
+          await work(claim);
+          finished++;
+        }
+      } catch (error) {
+        if (!isDatabaseBusy(error)) throw error;
+        busy = true;
       }
     };
-    await Promise.all(Array.from({ length: CONCURRENCY }, lane));
-    await files.removeOrphanThumbnails();
+    const lanes = await Promise.allSettled(Array.from({ length: concurrency }, lane));
+    await files.removeOrphanThumbnails().catch((error: unknown) => {
+      if (!isDatabaseBusy(error)) throw error;
+      busy = true;
+    });
+    for (const outcome of lanes) if (outcome.status === 'rejected') throw outcome.reason;
+    if (busy && background && !stopping) {
+      log.debug(`database busy: link previews go on in ${BUSY_RETRY_MS} ms`);
+      clearTimeout(busyTimer);
+      busyTimer = setTimeout(schedule, BUSY_RETRY_MS);
+      busyTimer.unref();
+    }
     return finished;
   }
 
@@ -127,7 +199,10 @@ export function createPreviewWorker({
   }
 
   return {
-    kick: schedule,
+    kick() {
+      queueDue = true;
+      schedule();
+    },
     async drain() {
       await running;
       return runUntilEmpty();
@@ -141,6 +216,7 @@ export function createPreviewWorker({
     async stop() {
       stopping = true;
       clearInterval(timer);
+      clearTimeout(busyTimer);
       await running;
     },
   };

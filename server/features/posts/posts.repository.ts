@@ -185,7 +185,13 @@ const sortColumnOf = {
  */
 export type ListedPost = Omit<
   PostRow,
-  'search_title' | 'search_text' | 'preview_claimed_at' | 'preview_attempts'
+  | 'search_title'
+  | 'search_text'
+  | 'preview_claimed_at'
+  | 'preview_attempts'
+  | 'preview_origin'
+  | 'preview_host'
+  | 'preview_retry_at'
 > & { tags?: Tag[] };
 
 const listedColumns = [
