@@ -1,5 +1,11 @@
 import { defineConfig } from '@playwright/test';
-import { E2E_PAGES_PORT, E2E_PORT, OWNER, SMTP_PORT } from './e2e/fixtures.ts';
+import {
+  CHROMIUM_LAUNCH_OPTIONS,
+  E2E_PAGES_PORT,
+  E2E_PORT,
+  OWNER,
+  SMTP_PORT,
+} from './e2e/fixtures.ts';
 
 const PORT = E2E_PORT;
 
@@ -24,18 +30,7 @@ export default defineConfig({
     browserName: 'chromium',
     headless: true,
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH_OPTIONS,
   },
   webServer: {
     command: 'rm -rf e2e/.run-data && node e2e/e2e-server.mjs',

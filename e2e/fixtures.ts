@@ -5,6 +5,23 @@ import { resetLinkIn } from '../server/test/smtp-mailbox.ts';
 
 export { corpusBookmarkFile } from '../server/test/corpus.ts';
 
+/**
+ * How the journeys (and the browse benchmark) start Debian's Chromium: headless as root, with
+ * nothing that calls out to Google's hosts, which this closed network refuses.
+ */
+export const CHROMIUM_LAUNCH_OPTIONS = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
+};
+
 /** E2E_PORT lets several checkouts run their journeys at the same time. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
 

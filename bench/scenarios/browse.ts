@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
+import { CHROMIUM_LAUNCH_OPTIONS } from '../../e2e/fixtures.ts';
 import type { NewPostRow } from '../../server/db/schema.ts';
 import { hashPassword } from '../../server/features/auth/passwords.ts';
 import { insertCollection } from '../../server/features/collections/collections.repository.ts';
@@ -109,17 +110,7 @@ interface Measured {
  * post is drawn, and counts the page's elements before and after.
  */
 async function browse(url: string, collectionId: number): Promise<Measured> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
   try {
     const page = await browser.newPage({ viewport: VIEWPORT });
     await signIn(page, url);

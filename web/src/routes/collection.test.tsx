@@ -9,6 +9,7 @@ import { postEndpoints } from '../../../contract/posts.ts';
 import type * as ApiClient from '../lib/api-client.ts';
 import { callApi } from '../lib/api-client.ts';
 import { aPost } from '../test/post-fixture.ts';
+import { aCollection } from '../test/collection-fixture.ts';
 import { postSortKey } from '../features/posts/post-sort.tsx';
 import { CollectionRoute } from './collection.tsx';
 
@@ -18,26 +19,17 @@ vi.mock('../lib/api-client.ts', async (importOriginal) => ({
 }));
 const callApiMock = vi.mocked(callApi);
 
-function collection(
+const collection = (
   id: number,
   name: string,
   counts: { own: number; all: number },
   nested: CollectionNode[] = [],
-): CollectionNode {
-  return {
-    id,
-    name,
-    parent_id: null,
-    icon_id: null,
-    user_id: 1,
-    is_being_shared: false,
-    local_order: 1,
-    permission: 255,
+) =>
+  aCollection(id, name, {
     post_count: counts.own,
     post_count_with_descendants: counts.all,
     nested,
-  };
-}
+  });
 
 // Travel (12,345 posts; 12,360 with Japan's and Peru's) › Japan (10, with Kyoto's 14) › Kyoto, Peru.
 const tree = [

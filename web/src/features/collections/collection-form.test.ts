@@ -1,24 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { CollectionNode } from '../../../../contract/collections.ts';
 import { parentChoices } from './collection-form.tsx';
+import { aCollection } from '../../test/collection-fixture.ts';
 
-const node = (
-  id: number,
-  name: string,
-  permission: number,
-  nested: CollectionNode[] = [],
-): CollectionNode => ({
-  id,
-  name,
-  parent_id: null,
-  icon_id: null,
-  user_id: 1,
-  is_being_shared: false,
-  local_order: 1,
-  permission,
-  post_count: 0,
-  nested,
-});
+const node = (id: number, name: string, permission: number, nested: CollectionNode[] = []) =>
+  aCollection(id, name, { permission, nested });
 
 const own = [node(1, 'Mine', 7, [node(2, 'Mine below', 7)])];
 const shared = [node(10, 'Shared', 7, [node(11, 'Shared below', 7)]), node(20, 'Viewed', 4)];

@@ -2,22 +2,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { CollectionNode } from '../../../../contract/collections.ts';
 import { CollectionNav } from './collection-nav.tsx';
 import { collectionTreeQuery } from './collections.queries.ts';
+import { aCollection } from '../../test/collection-fixture.ts';
 
-const node = (id: number, name: string, postCount: number): CollectionNode => ({
-  id,
-  name,
-  parent_id: null,
-  icon_id: null,
-  user_id: 1,
-  is_being_shared: false,
-  local_order: id,
-  permission: 255,
-  post_count: postCount,
-  nested: [],
-});
+const node = (id: number, name: string, postCount: number) =>
+  aCollection(id, name, { local_order: id, post_count: postCount });
 
 describe('the sidebar collections', () => {
   it('show each one’s post count after its name, which stays the link’s name', () => {

@@ -13,21 +13,10 @@ import {
   projectTreeDrop,
   subtreePostCount,
 } from './collection-tree.ts';
+import { aCollection } from '../../test/collection-fixture.ts';
 
-function node(id: number, name: string, nested: CollectionNode[] = []): CollectionNode {
-  return {
-    id,
-    name,
-    parent_id: null,
-    icon_id: null,
-    user_id: 1,
-    is_being_shared: false,
-    local_order: 1,
-    permission: 7,
-    post_count: 0,
-    nested,
-  };
-}
+const node = (id: number, name: string, nested: CollectionNode[] = []) =>
+  aCollection(id, name, { permission: 7, nested });
 
 // Work ─┬─ Projects ── Nestmark
 //       └─ Reading

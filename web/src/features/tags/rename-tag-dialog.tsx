@@ -1,8 +1,7 @@
 import type { Tag } from '../../../../contract/tags.ts';
-import { TAG_NAME_MAX } from '../../../../contract/tags.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
-import { TextField } from '../../ui/text-field.tsx';
+import { TagNameForm } from './tag-form.tsx';
 import { TagMergeDialog } from './tag-merge-dialog.tsx';
 import { useTagForm } from './use-tag-form.ts';
 
@@ -40,17 +39,7 @@ export function RenameTagDialog({
           </>
         }
       >
-        <form id={FORM_ID} noValidate onSubmit={(event) => void state.submit(event)}>
-          <TextField
-            label="Name of your Tag"
-            value={state.name}
-            onChange={state.setName}
-            error={state.error}
-            maxLength={TAG_NAME_MAX}
-            autoFocus
-            autoComplete="off"
-          />
-        </form>
+        <TagNameForm id={FORM_ID} state={state} />
       </Dialog>
       <TagMergeDialog state={state} />
     </>
