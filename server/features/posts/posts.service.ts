@@ -195,9 +195,8 @@ export function createPostsService({
   /**
    * Which posts a listing query means for this actor. With `deferOwnCheck`, a user's collection
    * is not read first: the listing asks the page query to check that the user owns it (see
-   * `list`). A share visitor sees the shared collection
-   * (or, when the share opens them, a sub-collection), never a recycle bin, Uncategorized or a
-   * tag (tags belong to users). The recycle bin of one list (`collection_id`) is open to whoever
+   * `list`). A share visitor sees the shared collection (or, when the share opens them, a
+   * sub-collection), never a recycle bin, Uncategorized or a tag (tags belong to users). The recycle bin of one list (`collection_id`) is open to whoever
    * may read the list.
    * @throws 404 for a collection or tag the actor cannot see; 403 for a share visitor's recycle bin.
    */
@@ -338,8 +337,8 @@ export function createPostsService({
         throw badRequest('offset needs a limit.', { offset: ['needs a limit above 0'] });
       }
       const sort = query.sort ?? 'manual';
-      // The common page, the first of a user's own collection, takes one query: the access check
-      // is part of it. An empty page may also mean someone else's collection (checked below).
+      // The common page, of a user's own collection in manual order, takes one query: the access
+      // check is part of it. An empty page may also mean someone else's collection (see below).
       const listing = await resolveListing(actor, query, {
         deferOwnCheck: sort === 'manual' && query.after_id === undefined,
       });
