@@ -303,3 +303,27 @@ describe('sort', () => {
     }
   });
 });
+
+describe('a page of one collection', () => {
+  it('shows the posts to their owner and to a member, an empty page for an empty collection, 404 to others', async () => {
+    const owner = await t.createUser();
+    const member = await t.createUser();
+    const stranger = await t.createUser();
+    const shared = await collection(owner, 'Shared');
+    const empty = await collection(owner, 'Empty');
+    await post(owner, { content: 'first', collection_id: shared });
+    await post(owner, { content: 'second', collection_id: shared });
+    await created(owner, '/api/shares/private', { collection_id: shared, user_id: member.id });
+
+    const query = `collection_id=${shared}&limit=20&withTags=true`;
+    expect(contents(await list(owner, query))).toEqual(['second', 'first']);
+    expect(await list(member, query)).toEqual(await list(owner, query));
+    expect(await list(owner, `collection_id=${empty}&limit=20`)).toEqual([]);
+    for (const id of [shared, empty]) {
+      const res = await get(stranger.token, `collection_id=${id}&limit=20`);
+      expect(res.status).toBe(404);
+      expect(res.body.error.code).toBe('NOT_FOUND');
+    }
+    expect((await get(owner.token, 'collection_id=999999&limit=20')).status).toBe(404);
+  });
+});

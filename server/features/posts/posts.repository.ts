@@ -163,7 +163,16 @@ export async function archivePostsOfCollections(
  * it) newest first; a user's recycle bin, or the posts deleted from one list, last deleted first.
  */
 export type PostListing =
-  | { kind: 'list'; scope: PostScope }
+  | {
+      kind: 'list';
+      scope: PostScope;
+      /**
+       * A user whom the list's collection must belong to for any post to show: the page query
+       * checks the ownership itself, instead of a query before it. An empty page then does not
+       * tell an empty list from someone else's collection (see posts.service `list`).
+       */
+      ownedBy?: number;
+    }
   | { kind: 'all-live'; userId: number }
   | { kind: 'tagged'; tagId: number }
   | { kind: 'collections'; collectionIds: number[] }
@@ -228,15 +237,21 @@ interface ListingShape {
   /** Posts skipped (such pages are built anew each time, not kept). */
   offset: number;
   tags: boolean;
+  /** Only when the collection belongs to the user given as `ownerUserId` (see PostListing). */
+  ownedBy: boolean;
 }
 
-/** The query of a listing page. `owner`: the listing's collection, user or tag id. */
+/**
+ * The query of a listing page. `owner`: the listing's collection, user or tag id; `ownerUserId`:
+ * the user the collection must belong to, with `shape.ownedBy`.
+ */
 function listingPage(
   db: Db,
   shape: ListingShape,
   owner: number,
   afterValue: string | number,
   afterId: number,
+  ownerUserId: number,
 ) {
   const sortColumn = sortColumnOf[shape.kind];
   let query = db
@@ -268,6 +283,18 @@ function listingPage(
     query = query
       .where('user_id', '=', owner)
       .where('archived_at', shape.kind === 'recycle-bin' ? 'is not' : 'is', null);
+  }
+  if (shape.ownedBy) {
+    // Not correlated with the posts: both databases evaluate it once, before reading the page.
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('collections')
+          .select('collections.id')
+          .where('collections.id', '=', owner)
+          .where('collections.user_id', '=', ownerUserId),
+      ),
+    );
   }
   if (shape.after) {
     // The first bound alone lets an index seek to the cursor; the `or` alone would be read as a
@@ -320,13 +347,15 @@ export async function listPosts(
     limit,
     offset,
     tags: withTags,
+    ownedBy: listing.kind === 'list' && listing.ownedBy !== undefined,
   };
   const afterValue = after?.[sortColumnOf[listing.kind]] ?? 0;
   const afterId = after?.id ?? 0;
+  const ownerUserId = (listing.kind === 'list' && listing.ownedBy) || 0;
   const rows =
     shape.collectionIds || offset > 0
-      ? await listingPage(db, shape, owner, afterValue, afterId).execute()
-      : await listingQuery(db, shape, owner, afterValue, afterId);
+      ? await listingPage(db, shape, owner, afterValue, afterId, ownerUserId).execute()
+      : await listingQuery(db, shape, owner, afterValue, afterId, ownerUserId);
   // The rows are the driver's own objects: their tags column is replaced in place.
   if (withTags) for (const row of rows) row.tags = tagsOfColumn(row.tags);
   return rows as ListedPost[];

@@ -193,15 +193,17 @@ export function createPostsService({
   }
 
   /**
-   * Which posts a listing query means for this actor. A share visitor sees the shared collection
-   * (or, when the share opens them, a sub-collection), never a recycle bin, Uncategorized or a
-   * tag (tags belong to users). The recycle bin of one list (`collection_id`) is open to whoever
+   * Which posts a listing query means for this actor. With `deferOwnCheck`, a user's collection
+   * is not read first: the listing asks the page query to check that the user owns it (see
+   * `list`). A share visitor sees the shared collection (or, when the share opens them, a
+   * sub-collection), never a recycle bin, Uncategorized or a tag (tags belong to users). The recycle bin of one list (`collection_id`) is open to whoever
    * may read the list.
    * @throws 404 for a collection or tag the actor cannot see; 403 for a share visitor's recycle bin.
    */
   async function resolveListing(
     actor: AuthenticatedActor,
     query: z.output<typeof listPostsQuery>,
+    { deferOwnCheck }: { deferOwnCheck: boolean },
   ): Promise<PostListing> {
     const uncategorized = query.is_uncategorized || query.collection_id === 0;
     if (actor.kind === 'user') {
@@ -218,6 +220,13 @@ export function createPostsService({
       }
       if (uncategorized) return { kind: 'list', scope: { uncategorizedOf: actor.userId } };
       if (query.collection_id === undefined) return { kind: 'all-live', userId: actor.userId };
+      if (deferOwnCheck && !query.withDescendants) {
+        return {
+          kind: 'list',
+          scope: { collectionId: query.collection_id },
+          ownedBy: actor.userId,
+        };
+      }
       return collectionListing(actor, query.collection_id, query.withDescendants);
     }
     if (query.is_archived) throw forbidden('A share link opens live posts only.');
@@ -327,8 +336,12 @@ export function createPostsService({
       if (offset > 0 && !query.limit) {
         throw badRequest('offset needs a limit.', { offset: ['needs a limit above 0'] });
       }
-      const listing = await resolveListing(actor, query);
       const sort = query.sort ?? 'manual';
+      // The common page, of a user's own collection in manual order, takes one query: the access
+      // check is part of it. An empty page may also mean someone else's collection (see below).
+      const listing = await resolveListing(actor, query, {
+        deferOwnCheck: sort === 'manual' && query.after_id === undefined,
+      });
       if (sort !== 'manual' && listing.kind !== 'list') {
         throw badRequest('sort applies to the list of a collection or of Uncategorized.', {
           sort: ['applies to the list of a collection or of Uncategorized only'],
@@ -348,7 +361,21 @@ export function createPostsService({
       if (sort !== 'manual' && listing.kind === 'list') {
         return withTags(db, await listSortedPosts(db, listing.scope, sort, page), query.withTags);
       }
-      const rows = await listPosts(db, listing, { ...page, withTags: query.withTags });
+      let rows = await listPosts(db, listing, { ...page, withTags: query.withTags });
+      if (rows.length === 0 && listing.kind === 'list' && listing.ownedBy !== undefined) {
+        // 404 when the actor may not see the collection; a member's page without the ownership
+        // condition.
+        const { scope, ownedBy } = listing;
+        const collectionId = 'collectionId' in scope ? scope.collectionId : 0;
+        const collection = await getAccessibleCollection(db, actor, collectionId, Permission.READ);
+        if (collection.user_id !== ownedBy) {
+          rows = await listPosts(
+            db,
+            { kind: 'list', scope },
+            { ...page, withTags: query.withTags },
+          );
+        }
+      }
       return rows.map((row) => toPost(row, row.tags));
     },
 

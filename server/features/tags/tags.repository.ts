@@ -92,11 +92,17 @@ export async function replacePostTags(
  * of posts gets its tags in the same query, without a second round trip.
  */
 export function tagsColumn(db: Db): RawBuilder<unknown> {
-  const pairs =
-    dialectOf(db) === 'postgres'
-      ? sql`coalesce(json_agg(json_build_array(tags.id, tags.name) order by tags.name_key), '[]')`
-      : sql`json_group_array(json_array(tags.id, tags.name) order by tags.name_key)`;
-  return sql`(select ${pairs} from post_tags inner join tags on tags.id = post_tags.tag_id
+  if (dialectOf(db) === 'postgres') {
+    // Each tag by its key: a join would be planned as a hash of all the user's tags for every
+    // post (ten times slower for a page of 20 among 400 tags). `offset 0` keeps PostgreSQL from
+    // turning the lateral lookup back into such a join.
+    return sql`(select coalesce(json_agg(json_build_array(tags.id, tags.name)
+      order by tags.name_key), '[]') from post_tags cross join lateral (select tags.id, tags.name,
+      tags.name_key from tags where tags.id = post_tags.tag_id offset 0) tags
+      where post_tags.post_id = posts.id)`;
+  }
+  return sql`(select json_group_array(json_array(tags.id, tags.name) order by tags.name_key)
+    from post_tags inner join tags on tags.id = post_tags.tag_id
     where post_tags.post_id = posts.id)`;
 }
 
