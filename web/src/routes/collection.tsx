@@ -92,7 +92,7 @@ function CollectionView({ collectionId }: { collectionId: number }) {
         }))}
       />
       <div className="mb-3 flex min-h-9 items-center justify-between gap-3">
-        <p className="truncate text-sm text-fg-muted tabular-nums">
+        <p className="min-w-0 text-sm text-fg-muted tabular-nums">
           {counts && plural(counts.own, 'post')}
           {counts && counts.withDescendants > counts.own && (
             <span className="text-fg-subtle">
