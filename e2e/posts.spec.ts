@@ -89,9 +89,16 @@ test('paste a link: a placeholder at once, then the preview fills in from the pa
 test('a note with a task list and a code block keeps its formatting after a reload', async ({
   page,
 }, testInfo) => {
-  await page.keyboard.press('Control+Alt+N');
-  await expect(page.getByRole('heading', { name: 'Create Post' })).toBeVisible();
-  await page.getByPlaceholder('Title').fill('Release checklist');
+  // The shortcut works once the app shell listens for it, which may be just after sign-in
+  // lands on '/': pressed again until the editor is there.
+  const editorHeading = page.getByRole('heading', { name: 'Create Post' });
+  // Its own title on every run and retry: notes of earlier runs stay in the list.
+  const title = `Release checklist (run ${testInfo.repeatEachIndex}.${testInfo.retry})`;
+  await expect(async () => {
+    await page.keyboard.press('Control+Alt+N');
+    await expect(editorHeading).toBeVisible({ timeout: 1_000 });
+  }).toPass();
+  await page.getByPlaceholder('Title').fill(title);
 
   const content = page.getByRole('textbox', { name: 'Content' });
   await content.click();
@@ -125,7 +132,7 @@ test('a note with a task list and a code block keeps its formatting after a relo
   await expect(page).toHaveURL('/');
 
   await page.reload();
-  const note = card(page, 'Release checklist');
+  const note = card(page, title);
   // The note's own task boxes, not the box choosing the post for a bulk edit.
   const tasks = note.getByRole('article').getByRole('checkbox');
   await expect(tasks).toHaveCount(2);
@@ -142,7 +149,7 @@ test('a note with a task list and a code block keeps its formatting after a relo
   await expect(note.getByText('#release')).toBeVisible();
 
   // And in the editor again.
-  await note.getByRole('link', { name: 'Release checklist' }).click();
+  await note.getByRole('link', { name: title }).click();
   await expect(page.getByRole('heading', { name: 'Edit Post' })).toBeVisible();
   const editor = page.getByRole('textbox', { name: 'Content' });
   await expect(editor.getByRole('checkbox').first()).toBeChecked();
