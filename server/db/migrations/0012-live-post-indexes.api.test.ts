@@ -1,0 +1,108 @@
+import { sql, type Kysely } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openFreshDatabase, type FreshDatabase } from '../../test/fresh-database.ts';
+import type { Db } from '../database.ts';
+import * as livePostIndexes from './0012-live-post-indexes.ts';
+
+/*
+ * On the project's database (NESTMARK_TEST_DB): a database migrated to the latest schema, whose
+ * indexes over live posts a test may first put back as an older version of a migration made
+ * them, then 0012 run on it again.
+ */
+
+let database: FreshDatabase;
+beforeEach(async () => {
+  database = await openFreshDatabase(
+    process.env.NESTMARK_TEST_DB === 'postgres' ? 'postgres' : 'sqlite',
+  );
+});
+afterEach(() => database.drop());
+
+/** The posts table's indexes: name → definition, as the catalog prints it. */
+async function postIndexes(db: Db): Promise<Record<string, string>> {
+  const { rows } =
+    database.dialect === 'postgres'
+      ? await sql<{ name: string; definition: string }>`
+          select indexname as name, indexdef as definition from pg_indexes
+          where schemaname = current_schema() and tablename = 'posts'`.execute(db)
+      : await sql<{ name: string; definition: string }>`
+          select name, sql as definition from sqlite_master
+          where type = 'index' and tbl_name = 'posts' and sql is not null`.execute(db);
+  return Object.fromEntries(rows.map((row) => [row.name, row.definition]));
+}
+
+/** Runs 0012 on `db`; gives the first word of each statement it ran (`select`, `drop`, …). */
+async function runMigration(db: Db): Promise<string[]> {
+  const verbs: string[] = [];
+  const watched = db.withPlugin({
+    transformQuery: ({ node }) => {
+      const text = 'sqlFragments' in node ? node.sqlFragments.join('') : node.kind;
+      verbs.push(text.trim().split(/\s/)[0]!.toLowerCase());
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  });
+  await livePostIndexes.up(watched as unknown as Kysely<unknown>);
+  return verbs;
+}
+
+describe('migration 0012-live-post-indexes', () => {
+  it('gives a database migrated with 0001 and 0006 as they first shipped the current indexes', async () => {
+    const { db } = database;
+    const current = await postIndexes(db);
+    // The indexes over live posts of 0001-initial.ts and 0006-search.ts as of commit 5ae7aaa, the
+    // same on both databases; the later 0001 also adds posts_uncategorized_order on PostgreSQL.
+    for (const name of [
+      'posts_collection_order',
+      'posts_uncategorized_order',
+      'posts_user_live_created',
+      'posts_live_created',
+    ]) {
+      await db.schema.dropIndex(name).ifExists().execute();
+    }
+    await db.schema
+      .createIndex('posts_collection_order')
+      .on('posts')
+      .columns(['collection_id', 'archived_at', 'order'])
+      .execute();
+    await db.schema
+      .createIndex('posts_user_live_created')
+      .on('posts')
+      .columns(['user_id', 'archived_at', 'created_at'])
+      .execute();
+    await db.schema
+      .createIndex('posts_live_created')
+      .on('posts')
+      .columns(['archived_at', 'created_at'])
+      .execute();
+
+    await runMigration(db);
+
+    expect(await postIndexes(db)).toEqual(current);
+  });
+
+  it('builds again an index that differs from the current one, and one that is missing', async () => {
+    const { db } = database;
+    const current = await postIndexes(db);
+    await db.schema.dropIndex('posts_live_created').execute();
+    await db.schema.createIndex('posts_live_created').on('posts').column('created_at').execute();
+    await db.schema.dropIndex('posts_user_live_created').execute();
+    expect(await postIndexes(db)).not.toEqual(current);
+
+    await runMigration(db);
+
+    expect(await postIndexes(db)).toEqual(current);
+  });
+
+  it('only reads the catalog of a database that has the current indexes', async () => {
+    const { db } = database;
+    const before = await postIndexes(db);
+    expect(Object.keys(before)).toEqual(
+      expect.arrayContaining(['posts_collection_order', 'posts_live_created']),
+    );
+
+    expect(new Set(await runMigration(db))).toEqual(new Set(['select']));
+
+    expect(await postIndexes(db)).toEqual(before);
+  });
+});
