@@ -22,7 +22,15 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/**', 'contract/**', 'e2e/**', 'bench/**', '*.config.ts', '*.config.js'],
+    files: [
+      'server/**',
+      'contract/**',
+      'e2e/**',
+      'bench/**',
+      'scripts/**',
+      '*.config.ts',
+      '*.config.js',
+    ],
     languageOptions: { globals: globals.node },
   },
   {
