@@ -1,9 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
+/** `npm run test:fast` (scripts/test-stages.ts) sets this; `npm test` does not. */
+const fast = process.env.NESTMARK_FAST_TESTS === '1';
+
 /**
- * The slowest suites, which `npm run test:fast` leaves out (NESTMARK_FAST_TESTS=1;
- * scripts/test-stages.ts) and `npm test` runs: each took 5 s or more on a loaded 2-core machine,
- * or waits out a real time limit. Add a suite here when it makes the inner loop drag.
+ * The slowest suites, which `npm run test:fast` leaves out and `npm test` runs: each took 5 s or
+ * more on a loaded 2-core machine, or waits out a real time limit. Add a suite here when it makes
+ * the inner loop drag.
  */
 const SLOW = [
   'server/features/bookmarks-io/import-corpus.api.test.ts',
@@ -19,7 +22,15 @@ const SLOW = [
   'web/src/features/posts/bulk-action-bar.test.tsx',
   'web/src/routes/collection.test.tsx',
 ];
-const slow = process.env.NESTMARK_FAST_TESTS === '1' ? SLOW : [];
+const slow = fast ? SLOW : [];
+
+/**
+ * Whether each test file imports its modules afresh. `npm test` isolates every file; the fast run
+ * lets the node projects' files share one import of the server per worker, which takes most of
+ * their time otherwise (a test that leaks module state would then show only in `npm test`). The
+ * web tests replace modules per file (`vi.mock`) and are always isolated.
+ */
+const isolateNodeTests = !fast;
 
 /**
  * Test projects (DESIGN.md, tests):
@@ -35,6 +46,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          isolate: isolateNodeTests,
           include: ['server/**/*.test.ts', 'contract/**/*.test.ts'],
           exclude: ['**/*.api.test.ts', ...slow],
         },
@@ -43,6 +55,7 @@ export default defineConfig({
         test: {
           name: 'api-sqlite',
           environment: 'node',
+          isolate: isolateNodeTests,
           include: ['server/**/*.api.test.ts'],
           exclude: slow,
           env: { NESTMARK_TEST_DB: 'sqlite' },
