@@ -59,6 +59,13 @@ describe('textOf', () => {
     const lines = textOf('<p>a &amp; <b>b</b></p><p>c</p>').split('\n').filter(Boolean);
     expect(lines).toEqual(['a & b', 'c']);
   });
+
+  it('gives text without tags or entities back as it is, white space and all', () => {
+    expect(textOf('https://example.com/a?b=1 \r\n  c > d "e"')).toBe(
+      'https://example.com/a?b=1 \r\n  c > d "e"',
+    );
+    expect(textOf('https://example.com/?a=1&amp;b=2')).toBe('https://example.com/?a=1&b=2');
+  });
 });
 
 describe('baseUrlOf', () => {

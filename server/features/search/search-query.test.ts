@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSearchQuery } from './search-query.ts';
+import { foldCase, parseSearchQuery } from './search-query.ts';
 
 describe('parseSearchQuery', () => {
   it('folds case and keeps words and phrases to include', () => {
@@ -34,5 +34,14 @@ describe('parseSearchQuery', () => {
 
   it('handles non-Latin scripts', () => {
     expect(parseSearchQuery('東京 ΑΘΗΝΑ').include).toEqual(['東京', 'αθηνα']);
+  });
+});
+
+describe('foldCase', () => {
+  it("lower-cases as Unicode's default, whatever the locale: final sigma, dotted I, sharp s", () => {
+    expect(foldCase('ΟΔΟΣ ΣΑΣ İstanbul IŞIK ẞ Ǆ')).toBe('οδος σας i̇stanbul işik ß ǆ');
+    expect(foldCase('ΟΔΟΣ ΣΑΣ İstanbul IŞIK ẞ Ǆ')).toBe(
+      'ΟΔΟΣ ΣΑΣ İstanbul IŞIK ẞ Ǆ'.toLocaleLowerCase('und'),
+    );
   });
 });
