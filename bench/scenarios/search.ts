@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
 import type { DialectName } from '../../server/db/dialect.ts';
 import type { NewPostRow } from '../../server/db/schema.ts';
-import { insertCollection } from '../../server/features/collections/collections.repository.ts';
+import { insertCollection } from '../../server/features/collections/collection-store.ts';
 import { postContentFields } from '../../server/features/posts/post-content.ts';
-import { insertPosts } from '../../server/features/posts/posts.repository.ts';
+import { insertPosts } from '../../server/features/posts/post-bulk-insert.ts';
 import { searchDocument } from '../../server/features/search/search-document.ts';
 import { tagNameKey } from '../../contract/tags.ts';
-import { findOrCreateTags, linkTags } from '../../server/features/tags/tags.repository.ts';
+import { findOrCreateTags, linkTags } from '../../server/features/tags/post-tags.ts';
 import {
   percentile,
   seededFaker,

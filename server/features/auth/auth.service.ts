@@ -4,7 +4,7 @@ import type { UserActor } from '../../http/actor.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound, unauthenticated } from '../../lib/errors.ts';
 import { randomId } from '../../lib/random-token.ts';
-import { findUser, findUserByEmail } from '../users/users.repository.ts';
+import { findUser, findUserByEmail } from '../users/user-accounts.ts';
 import { toUser } from '../users/users.presenter.ts';
 import {
   ACCESS_TOKEN_MINUTES,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { normalizeEmail } from '../users/users.repository.ts';
+import { normalizeEmail } from '../users/user-accounts.ts';
 
 /**
  * At most this many failed sign-ins per client address (then that address waits until the

@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { randomId } from '../../lib/random-token.ts';
-import { findUserByEmail, updateUserPassword } from '../users/users.repository.ts';
+import { findUserByEmail, updateUserPassword } from '../users/user-accounts.ts';
 import { recordAttempt } from './attempt-limit.ts';
 import { clearLoginAttempts } from './login-attempts.repository.ts';
 import { accountThrottleKey, forgotThrottleKey } from './login-throttle.ts';
@@ -15,7 +15,7 @@ import {
   findPasswordReset,
   replacePasswordReset,
 } from './password-resets.repository.ts';
-import { endOtherSessions } from './sessions.repository.ts';
+import { endOtherSessions } from './session-revocation.ts';
 
 /** A reset link works once, for this many minutes (REFERENCE §10). */
 export const RESET_TOKEN_MINUTES = 60;

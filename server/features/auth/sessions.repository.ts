@@ -91,22 +91,3 @@ export async function endSession(db: Db, id: string, now: string): Promise<void>
     .where('ended_at', 'is', null)
     .execute();
 }
-
-/**
- * Ends every live session of the user except `keepId` (the one changing the password; null
- * for a reset, which ends them all): a password change signs out every other device.
- */
-export async function endOtherSessions(
-  db: Db,
-  userId: number,
-  keepId: string | null,
-  now: string,
-): Promise<void> {
-  await db
-    .updateTable('sessions')
-    .set({ ended_at: now })
-    .where('user_id', '=', userId)
-    .where('ended_at', 'is', null)
-    .$if(keepId !== null, (query) => query.where('id', '!=', keepId!))
-    .execute();
-}

@@ -23,7 +23,7 @@ import { inTurns } from '../../lib/in-turns.ts';
 import { parseJsonWithoutNul } from '../../lib/nul-character.ts';
 import { randomAlphanumeric } from '../../lib/random-token.ts';
 import { TOKEN_MIN_BITS, tokenEntropyBits } from '../../lib/strength.ts';
-import { listUsedShareTokens, recordUsedShareTokens } from '../shares/shares.repository.ts';
+import { listUsedShareTokens, recordUsedShareTokens } from '../shares/used-share-tokens.ts';
 import {
   filePathsIn,
   replaceFilePaths,
@@ -32,10 +32,10 @@ import {
 } from '../files/files.service.ts';
 import { postContentFields } from '../posts/post-content.ts';
 import { denseOrders } from '../posts/post-order.ts';
-import { insertPosts } from '../posts/posts.repository.ts';
+import { insertPosts } from '../posts/post-bulk-insert.ts';
 import { searchDocument } from '../search/search-document.ts';
-import { linkTags } from '../tags/tags.repository.ts';
-import { normalizeEmail } from '../users/users.repository.ts';
+import { linkTags } from '../tags/post-tags.ts';
+import { normalizeEmail } from '../users/user-accounts.ts';
 import {
   insertPrivateShares,
   insertPublicShares,

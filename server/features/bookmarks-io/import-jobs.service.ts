@@ -24,8 +24,8 @@ import {
   insertCollection,
   listCollectionsOwnedBy,
   listSiblingIds,
-} from '../collections/collections.repository.ts';
-import { findOrCreateTags } from '../tags/tags.repository.ts';
+} from '../collections/collection-store.ts';
+import { findOrCreateTags } from '../tags/post-tags.ts';
 import {
   insertCollections,
   insertMany,

@@ -7,13 +7,10 @@ import {
   listPrivatelySharedIds,
   listSharesReceivedBy,
   memberPermission,
-} from '../shares/shares.repository.ts';
+} from '../shares/share-membership.ts';
 import { subtreeIds } from './collection-tree.ts';
-import {
-  findCollection,
-  listAncestorIds,
-  listCollectionsOwnedBy,
-} from './collections.repository.ts';
+import { findCollection } from './collections.repository.ts';
+import { listAncestorIds, listCollectionsOwnedBy } from './collection-store.ts';
 
 /*
  * The one place that answers "may this actor do this with this collection or post?" (DESIGN.md,

@@ -13,8 +13,8 @@ import type { CollectionRow } from '../../db/schema.ts';
 import type { UserActor } from '../../http/actor.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { unprocessable } from '../../lib/errors.ts';
-import { archivePostsOfCollections } from '../posts/posts.repository.ts';
-import { listPrivatelySharedIds } from '../shares/shares.repository.ts';
+import { archivePostsOfCollections } from '../posts/post-archive.ts';
+import { listPrivatelySharedIds } from '../shares/share-membership.ts';
 import {
   assertMayDelete,
   assertMayMove,
@@ -32,13 +32,15 @@ import {
 } from './collection-tree.ts';
 import {
   countLivePostsIn,
-  countLivePostsOwnedBy,
-  deleteCollections,
-  findCollection,
   insertCollection,
   listAncestorIds,
   listCollectionsOwnedBy,
   listSiblingIds,
+} from './collection-store.ts';
+import {
+  countLivePostsOwnedBy,
+  deleteCollections,
+  findCollection,
   setSiblingOrder,
   updateCollectionFields,
 } from './collections.repository.ts';

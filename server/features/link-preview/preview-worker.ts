@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { isDatabaseBusy } from '../../db/sqlite.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { FilesService } from '../files/files.service.ts';
-import { refreshSearchDocuments } from '../search/search.repository.ts';
+import { refreshSearchDocuments } from '../search/search-index.ts';
 import { FetchFailedError } from './guarded-fetcher.ts';
 import type { LinkPreviewService } from './link-preview.service.ts';
 import {

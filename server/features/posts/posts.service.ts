@@ -20,7 +20,7 @@ import {
   listCollectionsSharedWith,
 } from '../collections/collection-access.ts';
 import { subtreeIds } from '../collections/collection-tree.ts';
-import { listCollectionsOwnedBy } from '../collections/collections.repository.ts';
+import { listCollectionsOwnedBy } from '../collections/collection-store.ts';
 import { isEmptyQuery, parseSearchQuery } from '../search/search-query.ts';
 import { searchSnippet } from '../search/search-snippet.ts';
 import {
@@ -29,14 +29,14 @@ import {
   searchPosts,
   type SearchCursor,
   type SearchScope,
-} from '../search/search.repository.ts';
+} from '../search/search-index.ts';
 import {
   findOrCreateTags,
   findTag,
   findTagNamed,
   listTagsOfPosts,
   replacePostTags,
-} from '../tags/tags.repository.ts';
+} from '../tags/post-tags.ts';
 import { postContentFields } from './post-content.ts';
 import { moveWithinList, restoreAll, topOrder, transferAll, trashAll } from './post-order.ts';
 import { listSortedPosts } from './post-sorts.repository.ts';
@@ -45,13 +45,12 @@ import {
   findPost,
   findPosts,
   insertPost,
-  listPosts,
   sameScope,
   scopeOf,
   updatePost,
   updatePosts,
-  type PostListing,
 } from './posts.repository.ts';
+import { listPosts, type PostListing } from './post-listing.ts';
 
 export type PostsService = ReturnType<typeof createPostsService>;
 

@@ -4,7 +4,7 @@ import { importFile } from '../../test/bookmark-imports.ts';
 import { corpusBookmarkFile } from '../../test/corpus.ts';
 import type { NewPostRow } from '../../db/schema.ts';
 import { postContentFields } from '../posts/post-content.ts';
-import { insertPosts } from '../posts/posts.repository.ts';
+import { insertPosts } from '../posts/post-bulk-insert.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
 import { searchDocument } from './search-document.ts';
 

@@ -2,7 +2,7 @@ import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
 import type { Database, PostRow } from '../../db/schema.ts';
-import { listTagsOfPosts } from '../tags/tags.repository.ts';
+import { listTagsOfPosts } from '../tags/post-tags.ts';
 import { searchDocument } from './search-document.ts';
 import type { SearchQuery } from './search-query.ts';
 

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 
 export interface PublicShareRow {
@@ -211,78 +210,4 @@ export async function updatePrivateSharePermission(db: Db, id: number, permissio
 
 export async function deletePrivateShare(db: Db, id: number): Promise<void> {
   await db.deleteFrom('private_shares').where('id', '=', id).execute();
-}
-
-/**
- * The highest level any private share gives `userId` on the collections `collectionIds` (a
- * collection and its ancestors: membership is inherited down the tree); 0 when none does.
- */
-export async function memberPermission(
-  db: Db,
-  userId: number,
-  collectionIds: readonly number[],
-): Promise<number> {
-  if (collectionIds.length === 0) return 0;
-  const row = await db
-    .selectFrom('private_shares')
-    .select((eb) => eb.fn.max('permission').as('permission'))
-    .where('user_id', '=', userId)
-    .where('collection_id', 'in', collectionIds)
-    .executeTakeFirst();
-  return Number(row?.permission ?? 0);
-}
-
-/** Ids among `collectionIds` that carry at least one private share. */
-export async function listPrivatelySharedIds(
-  db: Db,
-  collectionIds: readonly number[],
-): Promise<Set<number>> {
-  if (collectionIds.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('private_shares')
-    .select('collection_id')
-    .distinct()
-    .where('collection_id', 'in', collectionIds)
-    .execute();
-  return new Set(rows.map((row) => row.collection_id));
-}
-
-/** The collections shared with a user: each share's collection and the level it gives. */
-export function listSharesReceivedBy(db: Db, userId: number) {
-  return db
-    .selectFrom('private_shares')
-    .select(['collection_id', 'permission'])
-    .where('user_id', '=', userId)
-    .execute();
-}
-
-const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
-
-/**
- * Remembers `tokens` (ISO `now`) as used for good, hashed: whatever becomes of their shares, they
- * are never registered again. Tokens already remembered are left as they are.
- */
-export async function recordUsedShareTokens(
-  db: Db,
-  tokens: readonly string[],
-  now: string,
-): Promise<void> {
-  if (tokens.length === 0) return;
-  await db
-    .insertInto('used_share_tokens')
-    .values(tokens.map((token) => ({ token_hash: tokenHash(token), used_at: now })))
-    .onConflict((conflict) => conflict.column('token_hash').doNothing())
-    .execute();
-}
-
-/** Those of `tokens` that a public share has ever used. */
-export async function listUsedShareTokens(db: Db, tokens: readonly string[]): Promise<Set<string>> {
-  if (tokens.length === 0) return new Set();
-  const byHash = new Map(tokens.map((token) => [tokenHash(token), token]));
-  const rows = await db
-    .selectFrom('used_share_tokens')
-    .select('token_hash')
-    .where('token_hash', 'in', [...byHash.keys()])
-    .execute();
-  return new Set(rows.map((row) => byHash.get(row.token_hash)!));
 }

@@ -26,8 +26,8 @@ import {
   countLivePostsIn,
   listAncestorIds,
   listCollectionsOwnedBy,
-} from '../collections/collections.repository.ts';
-import { findUser } from '../users/users.repository.ts';
+} from '../collections/collection-store.ts';
+import { findUser } from '../users/user-accounts.ts';
 import { toPrivateShare, toPublicShare } from './shares.presenter.ts';
 import {
   deletePrivateShare,
@@ -43,11 +43,10 @@ import {
   listPrivateSharesOf,
   listPrivateSharesOn,
   listPublicSharesOwnedBy,
-  listUsedShareTokens,
-  recordUsedShareTokens,
   updatePrivateSharePermission,
   updatePublicShare,
 } from './shares.repository.ts';
+import { listUsedShareTokens, recordUsedShareTokens } from './used-share-tokens.ts';
 
 const WEAK_TOKEN = `This token is too easy to guess: it needs about ${TOKEN_MIN_BITS} bits of randomness, like the ${SHARE_TOKEN_LENGTH} random letters and digits Nestmark generates.`;
 const USED_TOKEN = 'This token is or was in use. Generate another one.';

@@ -5,19 +5,18 @@ import type { UserActor } from '../../http/actor.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { conflict } from '../../lib/errors.ts';
 import { assertTagAccess } from '../collections/collection-access.ts';
-import { refreshSearchDocuments } from '../search/search.repository.ts';
+import { refreshSearchDocuments } from '../search/search-index.ts';
 import {
   countLivePostsPerTag,
   countLivePostsTagged,
   deleteTag,
-  findTag,
-  findTagNamed,
   insertTag,
   listPostIdsTagged,
   listTagsOf,
   mergeTagInto,
   renameTag,
 } from './tags.repository.ts';
+import { findTag, findTagNamed } from './post-tags.ts';
 
 export type TagsService = ReturnType<typeof createTagsService>;
 

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.ts';
 import type { UserActor } from '../../http/actor.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { FilesService } from '../files/files.service.ts';
-import { deleteArchivedPosts } from '../posts/posts.repository.ts';
+import { deleteArchivedPosts } from '../posts/post-archive.ts';
 
 export type TrashService = ReturnType<typeof createTrashService>;
 

@@ -3,23 +3,7 @@ import { Permission } from '../../../contract/permissions.ts';
 import type { Db } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
 import type { UserRow } from '../../db/schema.ts';
-
-/** Emails are compared trimmed and lower-cased, and stored that way. */
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
-
-export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  return db
-    .selectFrom('users')
-    .selectAll()
-    .where('email', '=', normalizeEmail(email))
-    .executeTakeFirst();
-}
-
-export function findUser(db: Db, id: number): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-}
+import { normalizeEmail } from './user-accounts.ts';
 
 export async function countUsers(db: Db): Promise<number> {
   const row = await db
@@ -91,16 +75,6 @@ export function updateUser(
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();
-}
-
-/** Sets a new password hash (argon2id PHC string) and `updated_at`. */
-export async function updateUserPassword(
-  db: Db,
-  id: number,
-  passwordHash: string,
-  now: string,
-): Promise<void> {
-  await updateUser(db, id, { passwordHash }, now);
 }
 
 /**

@@ -13,18 +13,17 @@ import { passwordGuessKeys } from '../auth/login-throttle.ts';
 import { guessPassword } from '../auth/attempt-limit.ts';
 import { assertStrongPassword, hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { FilesService } from '../files/files.service.ts';
-import { endOtherSessions } from '../auth/sessions.repository.ts';
+import { endOtherSessions } from '../auth/session-revocation.ts';
 import { userDeletionRefusal, userUpdateRefusal } from './user-policy.ts';
 import { toUser } from './users.presenter.ts';
 import {
   deleteUserAndData,
-  findUser,
-  findUserByEmail,
   insertUser,
   listUsers,
   lockOwnerIds,
   updateUser,
 } from './users.repository.ts';
+import { findUser, findUserByEmail } from './user-accounts.ts';
 
 const EMAIL_IN_USE = 'This email address is already in use.';
 const WRONG_PASSWORD = 'The current password is not correct.';
