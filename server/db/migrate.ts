@@ -9,6 +9,7 @@ import * as importJobs from './migrations/0007-import-jobs.ts';
 import * as security from './migrations/0009-security.ts';
 import * as postSorts from './migrations/0010-post-sorts.ts';
 import * as previewQueue from './migrations/0011-preview-queue.ts';
+import * as searchTitleIndex from './migrations/0013-search-title-index.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from a folder so the compiled server
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0009-security': security,
   '0010-post-sorts': postSorts,
   '0011-preview-queue': previewQueue,
+  '0013-search-title-index': searchTitleIndex,
 };
 
 /** Brings the schema up to date; throws with the failing migration's error. */
