@@ -219,8 +219,10 @@ export async function searchCursor(
  *   a term, and each of them is read again to check the term itself. Long notes hold most
  *   trigrams, so for a word found in 1 % of posts that is thousands of documents, each read from
  *   its TOAST storage. Reading the newest posts in order costs one document per post read and
- *   stops at a page, so both parts walk first, further than on SQLite, and only terms rare
- *   among the newest posts go through the index, which then finds every match and sorts them.
+ *   stops at a page, so both parts walk first (titles, short and kept in the row, cheaply),
+ *   further than on SQLite, and only terms rare among the newest posts go through the index,
+ *   which then finds every match and sorts them. The title index has no pending list
+ *   (migration 0013), which each search through it would read whole.
  */
 export async function searchPosts(
   db: Db,
