@@ -261,18 +261,23 @@ async function findMatches(
   const phase = <O>(rows: SelectQueryBuilder<Database, 'posts', O>) =>
     column === 'search_text' ? untitled(rows, query) : rows;
   if (limit > 0 && (column === 'search_text' || dialectOf(db) === 'postgres')) {
-    // The newest posts in scope, as a table of their own named like the original, so that the
-    // walk stops after `budget` rows whatever the conditions.
-    const fromNewest = (budget: number) => {
-      const newest = db.selectFrom(sorted(db, qb, scope, budget).as('posts')).selectAll();
-      const candidates = phase(newest) as unknown as PostsQuery;
-      return sorted(db, matching(candidates, query, column), scope, limit).execute();
+    // The newest posts in scope after the first `skip`, as a table of their own named like the
+    // original, so that the walk stops after `budget` rows whatever the conditions.
+    const fromNewest = (budget: number, skip: number, wanted: number) => {
+      const newest = sorted(db, qb, scope, budget - skip).offset(skip);
+      const candidates = phase(db.selectFrom(newest.as('posts')).selectAll());
+      return sorted(
+        db,
+        matching(candidates as unknown as PostsQuery, query, column),
+        scope,
+        wanted,
+      ).execute();
     };
-    const found = await fromNewest(SCAN_BUDGET);
+    const found = await fromNewest(SCAN_BUDGET, 0, limit);
     if (found.length === limit) return found;
     const budget = walkBudget(db, column, query, found.length, limit);
     if (budget > 0) {
-      const walked = await fromNewest(budget);
+      const walked = [...found, ...(await fromNewest(budget, SCAN_BUDGET, limit - found.length))];
       if (walked.length === limit) return walked;
     }
   }
