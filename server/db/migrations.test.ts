@@ -22,6 +22,7 @@ const LANDED: Record<string, string> = {
   '0010-post-sorts.ts': '4581839c196087862bd01de4f46d5d2e4c9937ff7880ffb1dbdbff966e755de8',
   '0011-preview-queue.ts': 'a1311c2aa60d07d095c7f755df0e80f60c02b686d3f3470f123677e9d3df5005',
   '0012-live-post-indexes.ts': 'a613ae3141a64516800b74261ab67f5a77f619a9e25842eb1cc9c56fe5ea08b1',
+  '0013-search-title-index.ts': '4ac8786da664063ea3b1d198ce7b3f3be774841ce557b2880b96b32d4c0cc23d',
 };
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));

@@ -43,10 +43,16 @@ const TRIGRAM = 3;
 const SCAN_BUDGET = 200;
 
 /**
- * The longest walk through the newest posts a search takes when the first SCAN_BUDGET rows held
- * some matches but not a page: beyond it the index is cheaper.
+ * The longest walk through the newest posts in scope a search takes after the first
+ * SCAN_BUDGET rows (see `walkBudget`).
  */
 const WALK_BUDGET = 5000;
+
+/**
+ * On PostgreSQL, how many of the newest posts a text search reads when the first SCAN_BUDGET
+ * held no match: enough for a page of a word found in 1 % of posts (see `walkBudget`).
+ */
+const BLIND_WALK = 2000;
 
 /**
  * Up to this many candidates (posts holding a rare word, or carrying a tag), a search looks them
@@ -116,9 +122,12 @@ function matching(qb: PostsQuery, query: SearchQuery, column: SearchColumn = 'se
 }
 
 /**
- * Narrows to the posts whose `column` holds every include term through the index: SQLite's
- * FTS5 trigram table for terms of three characters or more (shorter ones stay row checks);
- * on PostgreSQL the trigram GIN index serves the LIKE conditions themselves.
+ * `qb` (every condition of the query in `column`, see `matching`) served by the text index. On
+ * SQLite, narrowed to the posts the FTS5 trigram table names for the include terms of three
+ * characters or more (shorter ones stay row checks). On PostgreSQL the trigram GIN index serves
+ * the LIKE conditions themselves; `qb` becomes a subquery (`offset 0` keeps it one), so that
+ * PostgreSQL finds every match through the index and then sorts them, rather than walk the posts
+ * in result order, which a row estimate far below the real count would choose.
  */
 function throughIndex(
   db: Db,
@@ -126,7 +135,9 @@ function throughIndex(
   query: SearchQuery,
   column: SearchColumn,
 ): PostsQuery {
-  if (dialectOf(db) === 'postgres') return qb;
+  if (dialectOf(db) === 'postgres') {
+    return db.selectFrom(qb.offset(0).as('posts')).selectAll() as unknown as PostsQuery;
+  }
   const indexed = query.include.filter((term) => term.length >= TRIGRAM);
   if (indexed.length === 0) return qb;
   const table = sql.id(`posts_${column}_fts`);
@@ -196,9 +207,22 @@ export async function searchCursor(
  * Posts in `scope` that match `query` (issue "search"): first those whose title holds every
  * word, then the rest; within each, a list's order (one collection or Uncategorized), last
  * deleted first (the recycle bin) or newest first, ties by id. `cursor`: the page after that
- * post. Served by the search index of migration 0006: titles through their own index; the rest
- * from the newest posts in scope when a page fills from them (common words), else through the
- * text index (rare words). `limit` 0 = all.
+ * post. `limit` 0 = all.
+ *
+ * Served by the search index of migration 0006, each part (title matches, then the rest) the
+ * cheapest way its database allows:
+ * - SQLite's FTS5 trigram index names exactly the posts that hold a term. Titles are looked up
+ *   through it. The rest comes from the newest posts in scope when a page fills from them
+ *   (common words: `walkBudget`), else through the index: by id when it names few posts (a rare
+ *   word), else in result order.
+ * - PostgreSQL's pg_trgm index only narrows down: it names the posts that hold every trigram of
+ *   a term, and each of them is read again to check the term itself. Long notes hold most
+ *   trigrams, so for a word found in 1 % of posts that is thousands of documents, each read from
+ *   its TOAST storage. Reading the newest posts in order costs one document per post read and
+ *   stops at a page, so both parts walk first (titles, short and kept in the row, cheaply),
+ *   further than on SQLite, and only terms rare among the newest posts go through the index,
+ *   which then finds every match and sorts them. The title index has no pending list
+ *   (migration 0013), which each search through it would read whole.
  */
 export async function searchPosts(
   db: Db,
@@ -213,37 +237,79 @@ export async function searchPosts(
   const titleFirst = query.include.length > 0 && (cursor === undefined || cursor.titled);
   const titledFrom = cursor?.titled ? after(all, scope, cursor.post) : all;
   const titled = titleFirst
-    ? await matches(db, titledFrom, query, 'search_title', scope, limit)
+    ? await findMatches(db, titledFrom, query, 'search_title', scope, limit)
     : [];
   const wanted = limit > 0 ? limit - titled.length : 0;
   if (limit > 0 && wanted <= 0) return titled;
   const base = cursor && !cursor.titled ? after(all, scope, cursor.post) : all;
-  const rest = untitled(base, query);
-
-  if (limit > 0) {
-    // The newest posts in scope, as a table of their own named like the original, so that the
-    // walk stops after `budget` rows whatever the conditions.
-    const fromNewest = (budget: number) => {
-      const newest = db.selectFrom(sorted(db, base, scope, budget).as('posts')).selectAll();
-      const candidates = untitled(newest, query) as unknown as PostsQuery;
-      return sorted(db, matching(candidates, query), scope, wanted).execute();
-    };
-    const found = await fromNewest(SCAN_BUDGET);
-    if (found.length === wanted) return [...titled, ...found];
-    // The hits among them tell how far a walk must go for a page: twice that, if not too far.
-    const budget = Math.ceil((2 * wanted * SCAN_BUDGET) / found.length);
-    if (found.length > 0 && budget <= WALK_BUDGET) {
-      const walked = await fromNewest(budget);
-      if (walked.length === wanted) return [...titled, ...walked];
-    }
-  }
-  return [...titled, ...(await matches(db, rest, query, 'search_text', scope, wanted))];
+  return [...titled, ...(await findMatches(db, base, query, 'search_text', scope, wanted))];
 }
 
 /**
- * The first `limit` posts of `qb` whose `column` matches `query`, in result order: looked up by
- * id when a selective part of the query names few posts (a rare word, a tag), else by walking
- * the posts in result order through the index.
+ * The first `limit` posts of `qb` (0 = all) whose `column` matches `query`, in result order;
+ * for the search text, without the title matches (they come first). Reads the newest posts
+ * in order as far as `walkBudget` says, then turns to the index (`matches`).
+ */
+async function findMatches(
+  db: Db,
+  qb: PostsQuery,
+  query: SearchQuery,
+  column: SearchColumn,
+  scope: SearchScope,
+  limit: number,
+): Promise<PostRow[]> {
+  const phase = <O>(rows: SelectQueryBuilder<Database, 'posts', O>) =>
+    column === 'search_text' ? untitled(rows, query) : rows;
+  if (limit > 0 && (column === 'search_text' || dialectOf(db) === 'postgres')) {
+    // The newest posts in scope after the first `skip`, as a table of their own named like the
+    // original, so that the walk stops after `budget` rows whatever the conditions.
+    const fromNewest = (budget: number, skip: number, wanted: number) => {
+      const newest = sorted(db, qb, scope, budget - skip).offset(skip);
+      const candidates = phase(db.selectFrom(newest.as('posts')).selectAll());
+      return sorted(
+        db,
+        matching(candidates as unknown as PostsQuery, query, column),
+        scope,
+        wanted,
+      ).execute();
+    };
+    const found = await fromNewest(SCAN_BUDGET, 0, limit);
+    if (found.length === limit) return found;
+    const budget = walkBudget(db, column, query, found.length, limit);
+    if (budget > 0) {
+      const walked = [...found, ...(await fromNewest(budget, SCAN_BUDGET, limit - found.length))];
+      if (walked.length === limit) return walked;
+    }
+  }
+  return matches(db, phase(qb), query, column, scope, limit);
+}
+
+/**
+ * How many of the newest posts to read, in order, after the first SCAN_BUDGET held `hits` of
+ * the `wanted` matches; 0 = none, the index is cheaper. The hits tell how far a walk must go for
+ * a page: twice that, if not too far. SQLite's index is cheap, so it walks only that far. On
+ * PostgreSQL (see searchPosts) a walk reads the text of each post once, while the index reads
+ * every candidate's, so it walks at most WALK_BUDGET whatever the estimate, and a text walk
+ * goes on for BLIND_WALK rows even when the first held no hit (a word in 1 % of posts), unless
+ * a tag narrows the search to few posts.
+ */
+function walkBudget(
+  db: Db,
+  column: SearchColumn,
+  query: SearchQuery,
+  hits: number,
+  wanted: number,
+): number {
+  const estimate = hits > 0 ? Math.ceil((2 * wanted * SCAN_BUDGET) / hits) : 0;
+  if (dialectOf(db) === 'sqlite') return estimate <= WALK_BUDGET ? estimate : 0;
+  if (hits > 0) return Math.min(estimate, WALK_BUDGET);
+  return column === 'search_text' && query.tags.length === 0 ? BLIND_WALK : 0;
+}
+
+/**
+ * The first `limit` posts of `qb` whose `column` matches `query`, in result order, through the
+ * index: looked up by id when a selective part of the query names few posts (a rare word on
+ * SQLite, a tag), else all matches (see `throughIndex`).
  */
 async function matches(
   db: Db,
@@ -255,8 +321,16 @@ async function matches(
 ): Promise<PostRow[]> {
   const few = await fewCandidates(db, query, column);
   if (few?.length === 0) return [];
-  const candidates = few ? qb.where('posts.id', 'in', few) : throughIndex(db, qb, query, column);
-  return sorted(db, matching(candidates, query, column), scope, limit, few !== undefined).execute();
+  if (few) {
+    const candidates = matching(qb.where('posts.id', 'in', few), query, column);
+    return sorted(db, candidates, scope, limit, true).execute();
+  }
+  return sorted(
+    db,
+    throughIndex(db, matching(qb, query, column), query, column),
+    scope,
+    limit,
+  ).execute();
 }
 
 /** The ids of `rows` (read FEW_HITS + 1 at most), or undefined when there are more than FEW_HITS. */
