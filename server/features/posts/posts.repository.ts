@@ -6,7 +6,7 @@ import { tagsColumn, tagsOfColumn } from '../tags/tags.repository.ts';
 
 /**
  * The list a post's `order` counts in: one collection, or one user's Uncategorized posts
- * (DESIGN.md: orders are scoped per owner and collection, never global).
+ * (PRODUCT.md#posts-order: orders are scoped per owner and collection, never global).
  */
 export type PostScope = { collectionId: number } | { uncategorizedOf: number };
 

@@ -193,12 +193,11 @@ export async function searchCursor(
 }
 
 /**
- * Posts in `scope` that match `query` (issue "search"): first those whose title holds every
- * word, then the rest; within each, a list's order (one collection or Uncategorized), last
- * deleted first (the recycle bin) or newest first, ties by id. `cursor`: the page after that
- * post. Served by the search index of migration 0006: titles through their own index; the rest
- * from the newest posts in scope when a page fills from them (common words), else through the
- * text index (rare words). `limit` 0 = all.
+ * Posts in `scope` that match `query`: first those whose title holds every word, then the rest;
+ * within each, a list's order (one collection or Uncategorized), last deleted first (the recycle
+ * bin) or newest first, ties by id. `cursor`: the page after that post. Served by the search index
+ * of migration 0006: titles through their own index; the rest from the newest posts in scope when a
+ * page fills from them (common words), else through the text index (rare words). `limit` 0 = all.
  */
 export async function searchPosts(
   db: Db,
