@@ -27,7 +27,7 @@ describe('classifyContent', () => {
 });
 
 describe('sanitizeContent', () => {
-  it('keeps PRODUCT.md#rich-content', () => {
+  it('keeps the rich content PRODUCT.md#rich-content lists', () => {
     const html =
       '<h6>T</h6><p><strong>b</strong> <em>i</em> <u>u</u> <s>s</s> <code>c</code></p>' +
       '<ul data-type="taskList"><li data-type="taskItem" data-checked="true">x</li></ul>' +
