@@ -61,7 +61,8 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    // The web never talks to the server except through the typed API client (DESIGN.md).
+    // The web never talks to the server except through the typed API client
+    // (ARCHITECTURE.md#dependency-rules).
     files: ['web/src/**'],
     ignores: ['web/src/lib/**'],
     rules: {

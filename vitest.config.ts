@@ -33,7 +33,7 @@ const slow = fast ? SLOW : [];
 const isolateNodeTests = !fast;
 
 /**
- * Test projects (DESIGN.md, tests):
+ * Test projects (ARCHITECTURE.md#tests):
  * - unit: pure logic beside its code (`*.test.ts`);
  * - api-sqlite / api-postgres: the same API tests (`*.api.test.ts`) through `app.inject`, once per
  *   database; each test file gets a fresh database (server/test/test-app.ts);

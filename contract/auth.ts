@@ -5,7 +5,7 @@ import { defineEndpoint } from './endpoint.ts';
 export const themes = ['default', 'dark'] as const;
 export type Theme = (typeof themes)[number];
 
-/** A user as the API shows it (SPEC §3 User); never carries the password hash. */
+/** A user as the API shows it (PRODUCT.md#user); never carries the password hash. */
 export const userSchema = z.object({
   id: z.number().int(),
   name: z.string(),

@@ -8,9 +8,9 @@ import { memberPermissions, SHARE_TOKEN_LENGTH } from './shares.ts';
 import { restoredTagName } from './tags.ts';
 
 /*
- * Bookmark import and export, and the account backup (SPEC §2 Import and export, §7, §8; issue
- * "bookmark import and export"). docs/API.md describes the behaviour; docs/ARCHITECTURE.md the
- * import pipeline and the backup format.
+ * Bookmark import and export, and the account backup (PRODUCT.md#import-and-export, API.md,
+ * #messages). docs/API.md describes the behaviour; docs/ARCHITECTURE.md the import pipeline and
+ * the backup format.
  */
 
 /** File formats an import reads, detected by content. */
@@ -124,7 +124,10 @@ function utcDate(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** File name of a bookmarks export made at `date` (SPEC §9: a fixed name; here with the date). */
+/**
+ * File name of a bookmarks export made at `date` (PRODUCT.md#limits: a fixed name; here with the
+ * date).
+ */
 export function exportFileName(date: Date): string {
   return `nestmark-bookmarks-${utcDate(date)}.html`;
 }

@@ -4,7 +4,7 @@ import { defineEndpoint } from './endpoint.ts';
 import { isCollectionIconId } from './icons.ts';
 
 /**
- * A collection as the API shows it (SPEC §3 Collection). `local_order` is its 1-based place
+ * A collection as the API shows it (PRODUCT.md#collection). `local_order` is its 1-based place
  * among siblings; `is_being_shared` says it or a collection above it is shared with users.
  */
 export const collectionSchema = z.object({
@@ -15,7 +15,10 @@ export const collectionSchema = z.object({
   user_id: z.number().int(),
   is_being_shared: z.boolean(),
   local_order: z.number().int(),
-  /** The caller's permission bits on it (SPEC §6): 7 on their own, the share's level as a member. */
+  /**
+   * The caller's permission bits on it (PRODUCT.md#permissions): 7 on their own, the share's level
+   * as a member.
+   */
   permission: z.number().int(),
   /** Live posts directly in it (not in the recycle bin, not in its sub-collections). */
   post_count: z.number().int(),
@@ -65,10 +68,7 @@ export function treeNodeSchema<Node>(fields: z.ZodObject): z.ZodType<Node> {
 export const collectionNodeSchema = treeNodeSchema<CollectionNode>(collectionSchema);
 
 const collectionName = z.string().trim().min(1, 'Name is required.').max(255);
-const iconId = z
-  .number()
-  .int()
-  .refine(isCollectionIconId, 'Choose an icon of the catalogue (SPEC §3 Icon catalogue).');
+const iconId = z.number().int().refine(isCollectionIconId, 'Choose an icon of the catalogue.');
 
 export const listCollectionsQuery = z.object({
   nested: queryBoolean.optional(),
@@ -104,7 +104,7 @@ export const createCollectionBody = z.object({
 });
 
 /**
- * Edit (`name`, `icon_id`) and move (`parent_id`, `is_root`, `local_order`) in one body (SPEC §7).
+ * Edit (`name`, `icon_id`) and move (`parent_id`, `is_root`, `local_order`) in one body (API.md).
  * `local_order` 0 or absent appends at the end of the new siblings; n places it n-th.
  */
 export const updateCollectionBody = z.object({

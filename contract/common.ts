@@ -26,7 +26,7 @@ function wholeNumber(min: number) {
 /** The one schema of an id wherever the API takes one: path, query or body. */
 export const id = wholeNumber(1);
 
-/** An id, or 0 where 0 means Uncategorized (SPEC §3). */
+/** An id, or 0 where 0 means Uncategorized (PRODUCT.md#entities). */
 export const idOrZero = wholeNumber(0);
 
 /** A positive integer id in a path, e.g. `/api/posts/{id}`; anything else is a 400. */
@@ -43,7 +43,7 @@ export const queryBoolean = z
 /** UTC instant as ISO-8601 text, e.g. `2026-11-22T13:41:00.000Z`. */
 export const timestamp = z.string();
 
-/** Every successful JSON body is `{ "data": … }` (DESIGN.md, wire format). */
+/** Every successful JSON body is `{ "data": … }` (ARCHITECTURE.md#wire-format). */
 export function envelope<T extends z.ZodType>(data: T) {
   return z.object({ data });
 }

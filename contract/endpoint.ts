@@ -8,7 +8,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
  * - `none`: anyone (login, health).
  * - `user`: a signed-in user with a live session (Bearer access token).
  * - `user-or-share`: that, or a visitor with the token of an active public share (Bearer share
- *   token), who may only read what the share opens (SPEC §2 public view).
+ *   token), who may only read what the share opens (PRODUCT.md#public-view).
  */
 export type AuthMode = 'none' | 'user' | 'user-or-share';
 
@@ -18,7 +18,7 @@ export type AuthMode = 'none' | 'user' | 'user-or-share';
  */
 export interface Endpoint {
   method: HttpMethod;
-  /** Path as in SPEC §7, parameters written `{name}`. */
+  /** Path as in API.md, parameters written `{name}`. */
   path: `/api/${string}`;
   summary: string;
   auth: AuthMode;

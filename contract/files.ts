@@ -32,7 +32,7 @@ export const storedFilePath = z.string().regex(STORED_FILE_PATH, {
   message: 'is not the path of a stored file',
 });
 
-/** SPEC §3 File upload response: where the stored image is served, e.g. `/api/files/Xy…Q.webp`. */
+/** PRODUCT.md#file-upload: where the stored image is served, e.g. `/api/files/Xy…Q.webp`. */
 export const uploadedFileSchema = z.object({ path: z.string() });
 
 export const fileEndpoints = {

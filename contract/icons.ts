@@ -1,5 +1,5 @@
 /**
- * The collection icon catalogue (SPEC §3 Icon catalogue): id → label, in the ranges SPEC lists.
+ * The collection icon catalogue (PRODUCT.md#icon-catalogue): id → label, in its ranges.
  * The server accepts only these ids for `icon_id`; the web draws each one.
  */
 export const collectionIcons = {
@@ -122,7 +122,7 @@ export type CollectionIconId = keyof typeof collectionIcons;
 /** Every icon id, in catalogue order. */
 export const collectionIconIds = Object.keys(collectionIcons).map(Number) as CollectionIconId[];
 
-/** Icons SPEC §2 draws inline rather than from the glyph sprite. */
+/** Icons drawn inline rather than from the glyph sprite (PRODUCT.md#collection-icons). */
 export const INLINE_ICON_IDS: readonly CollectionIconId[] = [4003, 4008, 4010, 4017, 4103];
 
 export function isCollectionIconId(id: number): id is CollectionIconId {

@@ -6,7 +6,7 @@ import { defineEndpoint } from './endpoint.ts';
 export const PREVIEW_URL_MAX = 2048;
 
 /**
- * SPEC §3 Link metadata, as DESIGN.md gives `GET /api/meta`: the link, its origin, and what the
+ * `GET /api/meta` (PRODUCT.md#link-metadata): the link, its origin, and what the
  * page says about itself. `title` is the URL when the page names itself nothing (or could not be
  * fetched). `image_path` is the page's own image URL (not fetched by the web app).
  */

@@ -1,7 +1,7 @@
 /**
- * Permission numbers (SPEC §6), read as bits: 4 read, 2 write (create, update, transfer posts;
- * edit the collection), 1 delete. The server decides every access with these; the client only
- * uses them to hide controls.
+ * Permission numbers (PRODUCT.md#permissions), read as bits: 4 read, 2 write (create, update,
+ * transfer posts; edit the collection), 1 delete. The server decides every access with these; the
+ * client only uses them to hide controls.
  */
 export const Permission = {
   NONE: 0,
@@ -14,10 +14,12 @@ export const Permission = {
   OWNER: 255,
 } as const;
 
-/** Top-bar action and option buttons show at this permission or above (SPEC §2, §9). */
+/**
+ * Top-bar action and option buttons show at this permission or above (PRODUCT.md#permissions).
+ */
 export const TOP_BAR_MIN_PERMISSION = 6;
 
-/** The post context menu shows above this permission (SPEC §2, §9). */
+/** The post context menu shows above this permission (PRODUCT.md#permissions). */
 export const POST_MENU_ABOVE_PERMISSION = 4;
 
 /** True when `permission` holds every bit of `needed`. */

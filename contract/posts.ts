@@ -13,7 +13,10 @@ import { tagName, tagSchema } from './tags.ts';
 
 export const postTypes = ['link', 'text'] as const;
 
-/** Link schemes a post may hold (SPEC §5); the sanitizer and the editor both keep to them. */
+/**
+ * Link schemes a post may hold (PRODUCT.md#link-schemes); the sanitizer and the editor both keep to
+ * them.
+ */
 export const LINK_SCHEMES = [
   'http',
   'https',
@@ -29,7 +32,7 @@ export const LINK_SCHEMES = [
 export type PostType = (typeof postTypes)[number];
 
 /**
- * A post (SPEC §3 Post). `collection_id` null = Uncategorized. `order` is its place in its
+ * A post (PRODUCT.md#post). `collection_id` null = Uncategorized. `order` is its place in its
  * collection, higher first. `tags` is present when asked for with `withTags=true`.
  */
 export const postSchema = z.object({
@@ -66,9 +69,9 @@ export type Post = z.infer<typeof postSchema>;
 export const POST_CONTENT_MAX = 1_000_000;
 export const POST_TITLE_MAX = 255;
 
-/** `is_uncategorized` arrives as a boolean or 0/1 (SPEC §3). */
+/** `is_uncategorized` arrives as a boolean or 0/1 (PRODUCT.md#entities). */
 const flag = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((value) => !!value);
-/** `collection_id` null, 0 = Uncategorized (SPEC §3). */
+/** `collection_id` null, 0 = Uncategorized (PRODUCT.md#entities). */
 const collectionRef = idOrZero.nullable();
 
 /** Orders of a collection's or Uncategorized's list (`sort` on `GET /api/posts`). */
@@ -93,7 +96,7 @@ export const listPostsQuery = z.object({
    */
   sort: z.enum(postSorts).optional(),
   /**
-   * Search (SPEC §2 Search): case-insensitive substrings of title, text, URL, description and
+   * Search (PRODUCT.md#search): case-insensitive substrings of title, text, URL, description and
    * tags, all required; `"exact phrase"`, `-word` to exclude, `tag:name`, `type:link|text`.
    * Paged by `limit` and `after_id`; with `is_archived`, searches the caller's recycle bin.
    */
@@ -227,7 +230,7 @@ export const postEndpoints = {
     method: 'DELETE',
     path: '/api/posts',
     summary:
-      "With `is_trashed=1`: delete every post in the caller's recycle bin for good, with their files (SPEC §7).",
+      "With `is_trashed=1`: delete every post in the caller's recycle bin for good, with their files.",
     auth: 'user',
     query: z.object({
       is_trashed: queryBoolean.refine(

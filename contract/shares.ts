@@ -4,7 +4,10 @@ import { treeNodeSchema } from './collections.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { Permission } from './permissions.ts';
 
-/** Shortest accepted public share token; generated tokens are this long, from 62 characters (SPEC §5, §9). */
+/**
+ * Shortest accepted public share token; generated tokens are this long, from 62 characters
+ * (PRODUCT.md#share-tokens).
+ */
 export const SHARE_TOKEN_LENGTH = 32;
 
 /** Letters and digits only, so a token is safe in a URL and never mistaken for an access token. */
@@ -14,7 +17,7 @@ const shareToken = z
   .min(SHARE_TOKEN_LENGTH, `A share token has at least ${SHARE_TOKEN_LENGTH} characters.`)
   .max(128);
 
-/** A token link to one collection (SPEC §3 Public share). */
+/** A token link to one collection (PRODUCT.md#public-share). */
 export const publicShareSchema = z.object({
   id: z.number().int(),
   collection_id: z.number().int(),
@@ -49,7 +52,7 @@ const sharedCollectionNode = treeNodeSchema<SharedCollectionNode>(
 );
 
 /**
- * What a share token grants (SPEC §2 route guard: the "static auth"): the collection and the
+ * What a share token grants (PRODUCT.md#route-guard: the "static auth"): the collection and the
  * permission, plus the shared collection itself (its sub-collections in `nested` when the share
  * opens them), so the public view can name and browse them.
  */
@@ -66,7 +69,7 @@ export const memberPermissions = [Permission.READ, Permission.FULL] as const;
 const memberPermission = z.union([z.literal(Permission.READ), z.literal(Permission.FULL)]);
 
 /**
- * A collection shared with one user (SPEC §3 Private share). `root_collection_id` is the
+ * A collection shared with one user (PRODUCT.md#private-share). `root_collection_id` is the
  * collection that carries the share: when it differs from the collection asked about, the member
  * is inherited from that ancestor.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { envelope, idParams } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 
-/** A tag (SPEC §3 Tag). */
+/** A tag (PRODUCT.md#tag). */
 export const tagSchema = z.object({ id: z.number().int(), name: z.string() });
 export type Tag = z.infer<typeof tagSchema>;
 
@@ -10,7 +10,7 @@ export type Tag = z.infer<typeof tagSchema>;
 export const countedTagSchema = tagSchema.extend({ post_count: z.number().int() });
 export type CountedTag = z.infer<typeof countedTagSchema>;
 
-/** Longest tag name (DESIGN.md: any trimmed non-empty string up to 64 characters). */
+/** Longest tag name (PRODUCT.md#tag: trimmed, 1 to 64 characters). */
 export const TAG_NAME_MAX = 64;
 
 /**

@@ -10,7 +10,9 @@ const userName = z
   .max(255, 'A name has at most 255 characters.');
 
 export const listUsersQuery = z.object({
-  /** Case-insensitive part of a name; when given, the caller is left out (SPEC §5 user search). */
+  /**
+   * Case-insensitive part of a name; when given, the caller is left out (PRODUCT.md#validation).
+   */
   search: z.string().trim().max(255).optional(),
 });
 
@@ -21,10 +23,10 @@ export const createUserBody = z.object({
 });
 
 /**
- * SPEC §7 user update: any of the fields. `theme` and the password are the user's own business,
- * `name` and `email` the owner may change for anyone. `password_old` is always the current
- * password of the signed-in caller: a new password needs it, and so does a new email address
- * (one's own, or as the owner someone else's).
+ * API.md: any of the fields. `theme` and the password are the user's own business, `name` and
+ * `email` the owner may change for anyone. `password_old` is always the current password of the
+ * signed-in caller: a new password needs it, and so does a new email address (one's own, or as the
+ * owner someone else's).
  */
 export const updateUserBody = z
   .object({

@@ -2,9 +2,8 @@ import { expect, test } from '@playwright/test';
 import { api, mailedResetLink, OWNER, signIn } from './fixtures.ts';
 
 /**
- * Accounts and the app around them (issue "accounts, users and the app around them"): user
- * administration, password reset by mail, the theme without a flash, the mobile sidebar, the
- * share target and the offline app shell.
+ * Accounts and the app around them: user administration, password reset by mail, the theme without
+ * a flash, the mobile sidebar, the share target and the offline app shell.
  */
 
 test('the owner creates a user, who resets a forgotten password by mail and signs in', async ({
@@ -39,7 +38,7 @@ test('the owner creates a user, who resets a forgotten password by mail and sign
   await page.getByLabel('Confirm Password').fill('second password');
   await page.getByRole('button', { name: 'Reset Password' }).click();
 
-  // Signed in with the new password, at / (SPEC §4).
+  // Signed in with the new password, at / (PRODUCT.md#after-an-action).
   await expect(page).toHaveURL('/');
   await expect(page.locator('#sidebar').getByText('Grace Hopper')).toBeVisible();
   await page.getByRole('button', { name: 'Logout' }).click();

@@ -3,10 +3,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { api, PAGES_ORIGIN, signIn } from './fixtures.ts';
 
 /**
- * A big library (issue "collection view at scale"): import 10,000 bookmarks through the import
- * page, open their collection, see the first cards, look at it as cards, list and grid, scroll
- * to the very end while the page keeps to at most 1,500 elements, see its sub-collection at the
- * top and open it, and find a folder eight levels deep readable in the sidebar. Screenshots of each view at 1280 and 375 px.
+ * A big library: import 10,000 bookmarks through the import page, open their collection, see the
+ * first cards, look at it as cards, list and grid, scroll to the very end while the page keeps to
+ * at most 1,500 elements, see its sub-collection at the top and open it, and find a folder eight
+ * levels deep readable in the sidebar. Screenshots of each view at 1280 and 375 px.
  */
 
 const LINKS = 10_000;

@@ -3,9 +3,9 @@ import { expect, test } from '@playwright/test';
 import { corpusBookmarkFile, signIn } from './fixtures.ts';
 
 /**
- * Import and export (issue "bookmark import and export"): import a real 10,000-link file and
- * watch its progress bar reach the summary; export that collection and import the downloaded
- * file again, which must bring back the same bookmarks.
+ * Import and export: import a real 10,000-link file and watch its progress bar reach the summary;
+ * export that collection and import the downloaded file again, which must bring back the same
+ * bookmarks.
  */
 test('import a corpus file with progress and summary, export it, and re-import the download', async ({
   page,

@@ -72,7 +72,7 @@ export async function signIn(
   await expect(page).toHaveURL('/');
 }
 
-/** The session token of the signed-in page (the `token` cookie, SPEC §3). */
+/** The session token of the signed-in page (the `token` cookie, PRODUCT.md#entities). */
 export async function sessionToken(page: Page): Promise<string> {
   const cookie = (await page.context().cookies()).find((entry) => entry.name === 'token');
   if (!cookie) throw new Error('not signed in');

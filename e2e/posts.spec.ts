@@ -4,9 +4,9 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { api, PAGES_ORIGIN, signIn } from './fixtures.ts';
 
 /**
- * Posts and the editor (issue "posts and the editor"): paste a link and watch its preview fill
- * in, keep a formatted note, reorder by drag and drop, transfer and delete from the post menu;
- * the first page stays light and the editor loads on its own.
+ * Posts and the editor: paste a link and watch its preview fill in, keep a formatted note, reorder
+ * by drag and drop, transfer and delete from the post menu; the first page stays light and the
+ * editor loads on its own.
  */
 
 interface PostData {
@@ -52,7 +52,7 @@ test('paste a link: a placeholder at once, then the preview fills in from the pa
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const url = `${PAGES_ORIGIN}/article.html`;
 
-  // An empty clipboard says so (SPEC §8).
+  // An empty clipboard says so (PRODUCT.md#messages).
   await page.evaluate(() => navigator.clipboard.writeText(''));
   await page.getByRole('button', { name: 'Options', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Paste' }).click();

@@ -2,9 +2,9 @@ import { expect, test, type Locator, type Page, type TestInfo } from '@playwrigh
 import { api, signIn } from './fixtures.ts';
 
 /**
- * Search, tags and the recycle bin (issue 5): search inside a collection picked as a scope and
- * see the match highlighted; open a tag's page; delete a post, find it in the recycle bin and
- * restore it into its collection; clear the bin after typing the confirmation word.
+ * Search, tags and the recycle bin: search inside a collection picked as a scope and see the match
+ * highlighted; open a tag's page; delete a post, find it in the recycle bin and restore it into its
+ * collection; clear the bin after typing the confirmation word.
  */
 
 interface PostData {
@@ -287,7 +287,7 @@ test('delete a post, find it in the recycle bin and restore it into its collecti
     .getByRole('list', { name: 'Deleted posts' })
     .getByRole('listitem')
     .filter({ has: page.getByRole('heading', { name: 'Plant tomatoes' }) });
-  // In the recycle bin a card offers Restore rather than its menu (SPEC §2 Post card).
+  // In the recycle bin a card offers Restore rather than its menu (PRODUCT.md#post-card).
   await expect(deleted.getByRole('button', { name: 'Post options' })).toHaveCount(0);
   // It has no page of its own until it is restored.
   await expect(deleted.getByRole('link', { name: 'Plant tomatoes' })).toHaveCount(0);

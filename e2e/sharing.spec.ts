@@ -2,9 +2,9 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { api, signIn } from './fixtures.ts';
 
 /**
- * Collections and sharing (issue "collections and sharing"): nest a collection by dragging it in
- * the sidebar, share one by token link and stop the link again, share one with another user who
- * finds it (and what is below it) under Shared Collections and adds a post the owner sees.
+ * Collections and sharing: nest a collection by dragging it in the sidebar, share one by token link
+ * and stop the link again, share one with another user who finds it (and what is below it) under
+ * Shared Collections and adds a post the owner sees.
  */
 
 interface CollectionData {

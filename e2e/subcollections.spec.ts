@@ -2,10 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { api, signIn } from './fixtures.ts';
 
 /**
- * A collection's page (issue "collection view: sub-collections, counts, sort"): its
- * sub-collections as tiles with their posts (those below them included), its post count, the
- * sidebar's counts, and a sort chosen from the header that reorders the list, turns dragging
- * off and is remembered for that collection across a reload.
+ * A collection's page: its sub-collections as tiles with their posts (those below them included),
+ * its post count, the sidebar's counts, and a sort chosen from the header that reorders the list,
+ * turns dragging off and is remembered for that collection across a reload.
  */
 
 interface Created {

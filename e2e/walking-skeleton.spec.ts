@@ -2,9 +2,9 @@ import { expect, test } from '@playwright/test';
 import { corpusBookmarkFile, signIn } from './fixtures.ts';
 
 /**
- * The main job on real input (issue "walking skeleton"): sign in, import a real nested browser
- * export, find its folders in the sidebar and its posts in a folder, create a collection, write
- * a note in it, and reload on its URL.
+ * The main job on real input: sign in, import a real nested browser export, find its folders in the
+ * sidebar and its posts in a folder, create a collection, write a note in it, and reload on its
+ * URL.
  */
 test('import a nested bookmark file, browse it, and keep a note in a new collection', async ({
   page,

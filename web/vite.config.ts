@@ -27,10 +27,11 @@ function glyphSprite(): Plugin {
 }
 
 /**
- * Installable app (SPEC §7: a service worker at /service-worker.js): the manifest with icons and
- * the share target that opens the post editor prefilled (SPEC §2, REFERENCE §12.4); a service
- * worker that precaches the app shell, so it opens offline, and waits for the user to accept an
- * update (web/src/lib/service-worker.ts). API calls are never cached: they need the server.
+ * Installable app (PRODUCT.md#calls: a service worker at /service-worker.js): the manifest with
+ * icons and the share target that opens the post editor prefilled (PRODUCT.md#post-editor); a
+ * service worker that precaches the app shell, so it opens offline, and waits for the user to
+ * accept an update (web/src/lib/service-worker.ts). API calls are never cached: they need the
+ * server.
  */
 const pwa = VitePWA({
   filename: 'service-worker.js',

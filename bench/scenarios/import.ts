@@ -14,7 +14,7 @@ import {
 import { freePort, signInOwner, startServerProcess } from '../../server/test/server-process.ts';
 import { percentile, SEED, type Scenario } from '../harness.ts';
 
-/** Goals on SQLite: issue "bookmark import and export", and imports that never stall others. */
+/** Goals on SQLite: how fast an import lands, its peak memory, and that it never stalls others. */
 const GOAL_SECONDS: Record<number, number> = { 10_000: 3, 100_000: 10 };
 const GOAL_RSS_MB = 250;
 const GOAL_OTHER_MAX_MS = 250;

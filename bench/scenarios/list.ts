@@ -8,8 +8,8 @@ import { generateBookmarkFile } from '../../server/test/generated-bookmarks.ts';
 import { SEED, startBenchServer, type Scenario } from '../harness.ts';
 
 /**
- * Goals: the real route at 40 % of a bare one or more on SQLite (issue "bookmark import and
- * export"), 30 % on PostgreSQL, where every query is a round trip to another process.
+ * Goals: the real route at 40 % of a bare one or more on SQLite, 30 % on PostgreSQL, where every
+ * query is a round trip to another process.
  */
 const GOAL_RATIO: Record<DialectName, number> = { sqlite: 0.4, postgres: 0.3 };
 const SECONDS = 10;

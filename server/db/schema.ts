@@ -15,7 +15,7 @@ export interface UsersTable {
   /** Stored trimmed and lower-cased; unique. */
   email: string;
   password_hash: string;
-  /** 255 = instance owner, 7 = user (SPEC §6). */
+  /** 255 = instance owner, 7 = user (PRODUCT.md#permissions). */
   permission: number;
   theme: 'default' | 'dark';
   created_at: string;
@@ -110,7 +110,7 @@ export interface PostTagsTable {
   tag_id: number;
 }
 
-/** A token link to one collection (SPEC §3 Public share). */
+/** A token link to one collection (PRODUCT.md#public-share). */
 export interface PublicSharesTable {
   id: Generated<number>;
   collection_id: number;
@@ -123,7 +123,7 @@ export interface PublicSharesTable {
   created_at: string;
 }
 
-/** A collection (and its descendants) shared with one user (SPEC §3 Private share). */
+/** A collection (and its descendants) shared with one user (PRODUCT.md#private-share). */
 export interface PrivateSharesTable {
   id: Generated<number>;
   collection_id: number;
@@ -152,7 +152,7 @@ export interface UsedShareTokensTable {
   used_at: string;
 }
 
-/** The one outstanding password reset of a user (SPEC §7 forgot/reset). */
+/** The one outstanding password reset of a user (API.md). */
 export interface PasswordResetsTable {
   user_id: number;
   /** SHA-256 of the mailed token; the token itself is never stored. */

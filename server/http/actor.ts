@@ -7,7 +7,7 @@ export interface UserActor {
 }
 
 /**
- * A visitor holding the token of an active public share (SPEC §2 `/s?token=`): may read the
+ * A visitor holding the token of an active public share (PRODUCT.md#public-view): may read the
  * shared collection (and, when the owner allowed it, its descendants), nothing else.
  */
 export interface ShareActor {

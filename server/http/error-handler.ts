@@ -34,7 +34,7 @@ export function answerFrameworkError(error: FastifyError, _request: unknown, rep
 }
 
 /**
- * Renders every failure as `{ error: { code, message, fields? } }` (DESIGN.md, wire format):
+ * Renders every failure as `{ error: { code, message, fields? } }` (ARCHITECTURE.md#wire-format):
  * our AppErrors with their status; schema validation as 400 with a message per field; Fastify's
  * own 4xx (malformed JSON, body too large, wrong content type) with their status; anything else
  * as a logged 500 that reveals nothing.

@@ -7,7 +7,10 @@ export function randomId(bytes = 16): string {
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
-/** `length` characters drawn uniformly from letters and digits (SPEC §5: share tokens, 32 from 62). */
+/**
+ * `length` characters drawn uniformly from letters and digits (PRODUCT.md#share-tokens: share
+ * tokens, 32 from 62).
+ */
 export function randomAlphanumeric(length: number): string {
   let out = '';
   for (let i = 0; i < length; i++) out += ALPHANUMERIC[randomInt(ALPHANUMERIC.length)];

@@ -2,7 +2,7 @@ import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
 import { dialectOf } from '../dialect.ts';
 
 /**
- * The data model of SPEC §3: users and their sessions, collections (nesting, sibling order,
+ * The data model (docs/PRODUCT.md#entities): users and their sessions, collections (nesting, sibling order,
  * icon, owner), posts (both types, order, recycle bin, preview fields), tags and post–tag
  * links, public and private shares. Types: see server/db/schema.ts.
  */

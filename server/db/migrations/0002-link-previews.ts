@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Link previews run in the background (issue "posts and the editor"): a link post waits with
+ * Link previews run in the background (docs/PRODUCT.md#link-metadata): a link post waits with
  * `preview_status` 'pending' until a worker has fetched its page, then 'done' or 'failed'; text
  * posts have none. The index finds the waiting ones, also after a restart.
  */

@@ -2,10 +2,10 @@ import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
 import { dialectOf } from '../dialect.ts';
 
 /**
- * Accounts (issue "accounts, users and the app around them"):
+ * Accounts (docs/PRODUCT.md#users, #sign-in-screens):
  * - `login_attempts`: sign-in attempts that failed or are in flight, per throttle key (a hash
  *   of the account or of the client address), so the login limit holds across processes
- *   (DESIGN.md: nothing in memory another request needs). Old rows are pruned by time.
+ *   (ARCHITECTURE.md#scaling-out: nothing in memory another request needs). Old rows are pruned by time.
  * - `password_resets`: at most one outstanding reset per user; only a hash of the mailed token
  *   is kept, so a database leak does not hand out password resets.
  */

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { dialectOf } from '../dialect.ts';
 
 /**
- * Substring search over posts (issue "search, tags and the recycle bin"). Each post keeps its
+ * Substring search over posts (docs/PRODUCT.md#search). Each post keeps its
  * case-folded search document (`search_text`: title, content text, URL, description, tag names)
  * and title (`search_title`, which ranks), written by the application on every change. Indexes:
  * on SQLite an FTS5 trigram table for each, kept in step by triggers; on PostgreSQL pg_trgm GIN

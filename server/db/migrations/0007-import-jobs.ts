@@ -2,7 +2,7 @@ import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
 import { dialectOf } from '../dialect.ts';
 
 /**
- * Imports run as jobs (issue "bookmark import and export"): `POST /api/imports` answers with a
+ * Imports run as jobs (docs/PRODUCT.md#import-and-export): `POST /api/imports` answers with a
  * job at once, the import runs in the background and commits in one transaction, and
  * `GET /api/imports/{id}` reads its progress from this row. The row lives outside the import's
  * transaction, so progress is readable while it runs and the job survives a crash as 'running'

@@ -4,7 +4,7 @@ import { LRUCache } from 'lru-cache';
 
 type CryptoKey = webcrypto.CryptoKey;
 
-/** Access tokens live 60 minutes (DESIGN.md, sessions). */
+/** Access tokens live 60 minutes (ARCHITECTURE.md#sessions). */
 export const ACCESS_TOKEN_MINUTES = 60;
 
 export interface AccessTokenClaims {

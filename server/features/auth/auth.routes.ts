@@ -5,7 +5,7 @@ import { bindEndpoint } from '../../http/endpoint.ts';
 import type { AuthService } from './auth.service.ts';
 import type { PasswordResetService } from './password-reset.service.ts';
 
-/** SPEC §7: POST /api/auth/login, /refresh, /logout, /forgot, /reset; GET /api/auth/me. */
+/** API.md: POST /api/auth/login, /refresh, /logout, /forgot, /reset; GET /api/auth/me. */
 export function registerAuthRoutes(
   app: FastifyInstance,
   auth: AuthService,

@@ -24,7 +24,9 @@ import {
   rotateSessionToken,
 } from './sessions.repository.ts';
 
-/** A session may be refreshed for 14 days after sign-in (SPEC §9: auth cookie 14 days). */
+/**
+ * A session may be refreshed for 14 days after sign-in (PRODUCT.md#limits: auth cookie 14 days).
+ */
 export const SESSION_DAYS = 14;
 
 /**
@@ -40,7 +42,7 @@ export interface IssuedToken {
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-/** Sign-in, sessions and access tokens (SPEC §7 auth calls; DESIGN.md, sessions). */
+/** Sign-in, sessions and access tokens (API.md; ARCHITECTURE.md#sessions). */
 export function createAuthService({
   db,
   clock,
@@ -81,8 +83,8 @@ export function createAuthService({
 
   /**
    * Whether a replaced token of the session is back: our signature proves the server issued it
-   * for this session, so someone kept a copy (DESIGN.md, sessions: the old token dies at once).
-   * The token replaced within the last REFRESH_RACE_SECONDS is a second tab, not a thief.
+   * for this session, so someone kept a copy (ARCHITECTURE.md#sessions: the old token dies at
+   * once). The token replaced within the last REFRESH_RACE_SECONDS is a second tab, not a thief.
    */
   function isReuse(session: LiveSession, tokenId: string, now: Date): boolean {
     const justReplaced =

@@ -17,7 +17,7 @@ import {
 } from './password-resets.repository.ts';
 import { endOtherSessions } from './session-revocation.ts';
 
-/** A reset link works once, for this many minutes (REFERENCE §10). */
+/** A reset link works once, for this many minutes (PRODUCT.md#sign-in-screens). */
 export const RESET_TOKEN_MINUTES = 60;
 
 /** A second request within this time mails nothing new, so nobody can flood an inbox. */
@@ -53,8 +53,8 @@ function resetMail(to: string, link: string) {
 export type PasswordResetService = ReturnType<typeof createPasswordResetService>;
 
 /**
- * Forgot and reset password (SPEC §2, §7; DESIGN.md: the same answer for every email). The
- * mailed token is 32 random bytes; only its SHA-256 is stored, one per user.
+ * Forgot and reset password (PRODUCT.md#sign-in-screens: the same answer for every email;
+ * API.md). The mailed token is 32 random bytes; only its SHA-256 is stored, one per user.
  */
 export function createPasswordResetService({
   db,

@@ -5,9 +5,8 @@ import type { PrivateSharesTable, PublicSharesTable, TagsTable } from '../../db/
 import { batches } from './bookmarks-io.repository.ts';
 
 /*
- * Reads and writes of a whole account for backup and restore (issue "bookmark import and export").
- * Everything a user owns: collections, posts (recycle bin included), tags, post–tag links, and
- * the shares of their collections.
+ * Reads and writes of a whole account for backup and restore. Everything a user owns: collections,
+ * posts (recycle bin included), tags, post–tag links, and the shares of their collections.
  */
 
 /** Every row of a user's account, ids included, in id order. */

@@ -54,9 +54,9 @@ const NOT_EMPTY =
   'Backups are restored into an empty account only: this one already has collections, posts or tags. Sign in to a new account and restore there.';
 
 /**
- * A whole account as one JSON file, and its restore into an empty account (issue "bookmark
- * import and export", beyond SPEC). The format is contract `accountBackupSchema`; docs/ARCHITECTURE.md
- * describes it.
+ * A whole account as one JSON file, and its restore into an empty account
+ * (PRODUCT.md#import-and-export). The format is contract `accountBackupSchema`;
+ * docs/ARCHITECTURE.md describes it.
  */
 export function createAccountBackupService({
   db,

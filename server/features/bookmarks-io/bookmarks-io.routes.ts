@@ -8,7 +8,7 @@ import type { BookmarksIoService } from './bookmarks-io.service.ts';
 import type { ImportJobsService } from './import-jobs.service.ts';
 
 /**
- * SPEC §7: POST /api/imports (multipart `file`), GET /api/exports; beyond SPEC: the import job
+ * API.md: POST /api/imports (multipart `file`), GET /api/exports, the import job
  * (GET /api/imports/{id}) and the account backup (GET and POST /api/backups).
  */
 export function registerBookmarksIoRoutes(

@@ -20,7 +20,10 @@ export type BookmarksIoService = ReturnType<typeof createBookmarksIoService>;
 /** Longest title a note gets from its first line when it has none. */
 const NOTE_TITLE_MAX = 80;
 
-/** Export of Netscape bookmark files (SPEC §2 Import and export, §4, §7 `GET /api/exports`). */
+/**
+ * Export of Netscape bookmark files (PRODUCT.md#import-and-export, #after-an-action, API.md
+ * `GET /api/exports`).
+ */
 export function createBookmarksIoService({
   db,
   clock,

@@ -13,11 +13,11 @@ import { CORPUS_DIR } from '../../test/corpus.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /*
- * Acceptance (issue "bookmark import and export"): every file under the corpus's bookmarks/
- * either imports with the collection, post and tag counts an independent reading of the file
- * gives, or is refused with a clear 4xx; where SOURCES.md records what the upstream project
- * expects of a file, that is checked too. Then every imported file goes through export and a
- * second import, which must reproduce every URL, title, folder path, tag, description and date.
+ * Acceptance: every file under the corpus's bookmarks/ either imports with the collection, post and
+ * tag counts an independent reading of the file gives, or is refused with a clear 4xx; where
+ * SOURCES.md records what the upstream project expects of a file, that is checked too. Then every
+ * imported file goes through export and a second import, which must reproduce every URL, title,
+ * folder path, tag, description and date.
  */
 
 const BOOKMARKS = `${CORPUS_DIR}/bookmarks`;
@@ -261,7 +261,7 @@ const upstream: Record<string, (imported: Imported) => void> = {
   'linkding/simple_valid_import_file_with_one_invalid_bookmark.html': ({ view }) =>
     expect(view.posts).toHaveLength(3),
   // LinkAce keeps 18 tags because its tags are case-sensitive ("Github" and "github");
-  // Nestmark's are unique ignoring case (DESIGN.md), so the count is the independent one.
+  // Nestmark's are unique ignoring case (PRODUCT.md#tag), so the count is the independent one.
   'linkace/import_example.html': ({ view }) => expect(view.posts).toHaveLength(5),
   'linkace/import_example_dateless.html': ({ view }) => {
     expect(view.posts).toHaveLength(5);

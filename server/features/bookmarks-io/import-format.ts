@@ -3,9 +3,9 @@ import { parseJsonWithoutNul, withoutNul } from '../../lib/nul-character.ts';
 import type { BookmarkFile, BookmarkFileReader, BookmarkNode } from './netscape-reader.ts';
 
 /**
- * The one interface every import format implements (issue "bookmark import and export"): each
- * format module reads its own file type into the same bookmark tree the Netscape reader gives, so
- * all formats share one import pipeline (job, duplicates, one transaction).
+ * The one interface every import format implements: each format module reads its own file type into
+ * the same bookmark tree the Netscape reader gives, so all formats share one import pipeline (job,
+ * duplicates, one transaction).
  */
 export interface ImportFormat {
   id: ImportFormatId;

@@ -97,10 +97,10 @@ class Stopped extends Error {}
 export type ErrorLog = (error: unknown, message: string) => void;
 
 /**
- * Imports as background jobs (SPEC §2 Import and export, §7 `POST /api/imports`; issue "bookmark
- * import and export"). A job reads the file between other requests' work, then writes everything
- * in one transaction, so an import lands whole or not at all; its progress is a row the job
- * updates outside that transaction. docs/ARCHITECTURE.md describes the pipeline.
+ * Imports as background jobs (PRODUCT.md#import-and-export, API.md `POST /api/imports`). A job
+ * reads the file between other requests' work, then writes everything in one transaction, so an
+ * import lands whole or not at all; its progress is a row the job updates outside that
+ * transaction. docs/ARCHITECTURE.md describes the pipeline.
  */
 export function createImportJobsService({
   db,

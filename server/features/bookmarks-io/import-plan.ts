@@ -48,7 +48,7 @@ export interface PlannedPost {
   fields: ReturnType<typeof postContentFields>;
   description: string | null;
   tags: string[];
-  /** The post's search document (issue "search"), so that imported posts can be found at once. */
+  /** The post's search document, so that imported posts can be found at once. */
   search: ReturnType<typeof searchDocument>;
   /** The file's dates (else `now`), as stored. */
   created_at: string;

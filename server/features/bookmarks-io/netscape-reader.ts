@@ -409,7 +409,7 @@ function ignoreToken(): void {
  * Counts what a read file holds, for the import summary.
  *
  * @returns `folders` and `bookmarks` over the whole tree, and `tags`: the number of distinct tag
- *   names, compared ignoring case (tags are unique per user ignoring case, DESIGN.md).
+ *   names, compared ignoring case (tags are unique per user ignoring case, PRODUCT.md#tag).
  */
 export function countBookmarkFile(file: BookmarkFile): {
   folders: number;

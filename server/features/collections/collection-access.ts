@@ -13,10 +13,10 @@ import { findCollection } from './collections.repository.ts';
 import { listAncestorIds, listCollectionsOwnedBy } from './collection-store.ts';
 
 /*
- * The one place that answers "may this actor do this with this collection or post?" (DESIGN.md,
- * permissions; issue "collections and sharing"). Every feature asks here; none compares owner ids
- * itself. Unknown and invisible things are both 404, so nobody learns what exists; visible but
- * not allowed is 403.
+ * The one place that answers "may this actor do this with this collection or post?"
+ * (ARCHITECTURE.md#access-decisions). Every feature asks here; none compares owner ids itself.
+ * Unknown and invisible things are both 404, so nobody learns what exists; visible but not allowed
+ * is 403.
  *
  * Permission bits: 4 read, 2 write, 1 delete.
  * - A user has 7 on their own collections, their Uncategorized posts and their posts.
@@ -71,7 +71,7 @@ export function ownsCollection(actor: AuthenticatedActor, collection: Collection
 }
 
 /**
- * Sharing a collection, publicly or with users, is for its owner only (SPEC §6).
+ * Sharing a collection, publicly or with users, is for its owner only (PRODUCT.md#permissions).
  * @throws 403 for anyone else who can see it.
  */
 export function assertMayShare(actor: UserActor, collection: CollectionRow): void {
@@ -118,8 +118,7 @@ export function assertMayMove(
 
 /**
  * Members may delete inside a shared tree, but a collection that carries a share is deleted only
- * by its owner, for everyone (issue "collections and sharing"). `doomedIds` are the collections
- * the deletion removes. @throws 403
+ * by its owner, for everyone. `doomedIds` are the collections the deletion removes. @throws 403
  */
 export async function assertMayDelete(
   db: Db,

@@ -13,7 +13,7 @@ export interface CollectionView {
   postCountWithDescendants?: number;
 }
 
-/** The API view of a collection (SPEC §3 Collection), as seen by one actor. */
+/** The API view of a collection (PRODUCT.md#collection), as seen by one actor. */
 export function toCollection(row: CollectionRow, view: CollectionView): Collection {
   return {
     id: row.id,

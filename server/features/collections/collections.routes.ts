@@ -4,7 +4,7 @@ import { bindEndpoint } from '../../http/endpoint.ts';
 import type { CollectionsService } from './collections.service.ts';
 
 /**
- * SPEC §7: GET/POST /api/collections, GET /api/collections/shared, GET/PATCH/DELETE
+ * API.md: GET/POST /api/collections, GET /api/collections/shared, GET/PATCH/DELETE
  * /api/collections/{id}.
  */
 export function registerCollectionRoutes(

@@ -82,7 +82,10 @@ async function assertDepthAllowed(trx: Db, parentId: number, height: number): Pr
   }
 }
 
-/** Nested collections: listing, creation, edit, move and delete (SPEC §2, §4 Collections, §7). */
+/**
+ * Nested collections: listing, creation, edit, move and delete (PRODUCT.md#collection-form,
+ * #collection-moves, API.md).
+ */
 export function createCollectionsService({ db, clock }: { db: Db; clock: Clock }) {
   /**
    * One collection as the actor sees it: shared flag from it and its ancestors, permission, its

@@ -6,9 +6,9 @@ import { randomId } from '../../lib/random-token.ts';
 export type FileArea = 'files' | 'favicons';
 
 /**
- * Files on local disk under `DATA_DIR/<area>/` (DESIGN.md: S3-compatible storage when scaled
- * out would implement the same interface). Names come from callers that validated them; the
- * store only refuses anything that could leave its directory.
+ * Files on local disk under `DATA_DIR/<area>/` (ARCHITECTURE.md#scaling-out: S3-compatible storage
+ * when scaled out would implement the same interface). Names come from callers that validated
+ * them; the store only refuses anything that could leave its directory.
  */
 export interface FileStore {
   /** Writes atomically (temporary file, then rename), so readers never see half a file. */

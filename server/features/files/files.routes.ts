@@ -5,7 +5,7 @@ import { bindEndpoint } from '../../http/endpoint.ts';
 import { readUpload } from '../../http/upload.ts';
 import type { FilesService } from './files.service.ts';
 
-/** SPEC §7: POST /api/files (multipart `file`); GET /api/files/{name} serves what was stored. */
+/** API.md: POST /api/files (multipart `file`); GET /api/files/{name} serves what was stored. */
 export function registerFileRoutes(
   app: FastifyInstance,
   files: FilesService,

@@ -28,7 +28,7 @@ import {
 
 export type FilesService = ReturnType<typeof createFilesService>;
 
-/** Where a stored file is served (the `path` of SPEC §3 File upload response). */
+/** Where a stored file is served (the `path` of PRODUCT.md#file-upload). */
 export function filePath(name: string): string {
   return `${FILES_PATH}${name}`;
 }
@@ -144,7 +144,7 @@ export function createFilesService({
 
   return {
     /**
-     * Stores an uploaded image (SPEC §5 image upload) after checking and re-encoding it by its
+     * Stores an uploaded image (PRODUCT.md#validation) after checking and re-encoding it by its
      * content (server/features/files/images.ts). @returns its path. @throws 415 when the file is
      * not an image.
      */

@@ -73,7 +73,7 @@ export async function checkStoredImage(bytes: Buffer, extension: ImageExtension)
   }
 }
 
-/** Editor uploads are at most this wide (REFERENCE.md §9: 1600 px, never upscaled). */
+/** Editor uploads are at most this wide (PRODUCT.md#limits: 1600 px, never upscaled). */
 export const UPLOAD_MAX_WIDTH = 1600;
 
 /**
@@ -109,7 +109,7 @@ export async function normalizeUpload(
   }
 }
 
-/** Thumbnail size of link cards (REFERENCE.md §5.3: 400 × 210). */
+/** Thumbnail size of link cards (PRODUCT.md#limits: 400 × 210). */
 export const THUMBNAIL = { width: 400, height: 210 } as const;
 
 /** A link card thumbnail: cropped to fill 400 × 210, WebP. @throws NotAnImageError */

@@ -47,7 +47,7 @@ export function faviconPath(host: string): string {
 /**
  * Favicons fetched by the server through the SSRF guard and kept under DATA_DIR/favicons, so a
  * browser showing a link never tells a third-party icon service (or the site) what its user keeps
- * (SPEC §2 Post card; DESIGN.md). Stored as a 64 px PNG re-encoded by sharp; an `.ico` holding
+ * (PRODUCT.md#post-card). Stored as a 64 px PNG re-encoded by sharp; an `.ico` holding
  * only bitmap images (which sharp cannot read) is kept as it is, served as `image/x-icon`.
  */
 export function createFaviconCache({ store, fetcher }: { store: FileStore; fetcher: LinkFetcher }) {

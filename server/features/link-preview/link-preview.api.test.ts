@@ -380,7 +380,7 @@ describe('GET /api/meta', () => {
     });
   });
 
-  it('gives the URL as the title when the page cannot be fetched (SPEC §8: not the user’s problem)', async () => {
+  it('gives the URL as the title when the page cannot be fetched (PRODUCT.md#messages: not the user’s problem)', async () => {
     const url = `${pages.origin}/missing`;
     const res = await t.request('GET', `/api/meta?url=${encodeURIComponent(url)}`, {
       token: ada.token,

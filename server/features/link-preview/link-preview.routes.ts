@@ -4,7 +4,7 @@ import { bindEndpoint } from '../../http/endpoint.ts';
 import type { FaviconCache } from './favicon-cache.ts';
 import type { LinkPreviewService } from './link-preview.service.ts';
 
-/** SPEC §7 GET /api/meta; GET /api/favicons/{host} serves the favicons previews cached. */
+/** API.md GET /api/meta; GET /api/favicons/{host} serves the favicons previews cached. */
 export function registerLinkPreviewRoutes(
   app: FastifyInstance,
   previews: LinkPreviewService,

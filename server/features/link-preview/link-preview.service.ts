@@ -20,8 +20,9 @@ const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 export type LinkPreviewService = ReturnType<typeof createLinkPreviewService>;
 
 /**
- * Link previews (SPEC §3 Link metadata): a page fetched through the SSRF guard, its metadata read
- * (page-metadata.ts) in its own charset, its favicon cached. Thumbnails are stored for posts only.
+ * Link previews (PRODUCT.md#link-metadata): a page fetched through the SSRF guard, its metadata
+ * read (page-metadata.ts) in its own charset, its favicon cached. Thumbnails are stored for posts
+ * only.
  */
 export function createLinkPreviewService({
   fetcher,
@@ -74,8 +75,9 @@ export function createLinkPreviewService({
   return {
     /**
      * GET /api/meta: what the page at `url` says about itself. A page that cannot be fetched
-     * (unreachable, an HTTP error, too slow) answers with its URL as the title (SPEC §8: link
-     * metadata failures are not the user's problem). @throws 422 for a URL the guard refuses.
+     * (unreachable, an HTTP error, too slow) answers with its URL as the title
+     * (PRODUCT.md#messages: link metadata failures are not the user's problem). @throws 422 for a
+     * URL the guard refuses.
      */
     async meta(url: string): Promise<LinkMeta> {
       const fallback = {

@@ -1,6 +1,6 @@
 import { load } from 'cheerio';
 
-/** What a web page says about itself, for a link card (SPEC §2 Post card). */
+/** What a web page says about itself, for a link card (PRODUCT.md#post-card). */
 export interface PageMetadata {
   /** Collapsed and trimmed; null when the page has none. */
   title: string | null;

@@ -27,7 +27,7 @@ describe('classifyContent', () => {
 });
 
 describe('sanitizeContent', () => {
-  it('keeps the rich content of SPEC §3', () => {
+  it('keeps the rich content PRODUCT.md#rich-content lists', () => {
     const html =
       '<h6>T</h6><p><strong>b</strong> <em>i</em> <u>u</u> <s>s</s> <code>c</code></p>' +
       '<ul data-type="taskList"><li data-type="taskItem" data-checked="true">x</li></ul>' +
@@ -79,9 +79,9 @@ describe('baseUrlOf', () => {
  * OWASP's filter evasion cheat sheet, PayloadsAllTheThings' polyglots and intruder list) is
  * sanitized, and the result is parsed the way a browser parses it (parse5, through cheerio). What
  * a browser would build from it must hold nothing active: only allowlisted elements and
- * attributes, no event handler, no style, no URL with a scheme outside SPEC §5 (so no
- * javascript:, vbscript: or data:). DOMPurify's expected outputs guide but do not bind: Nestmark's
- * allowlist is narrower, so its output differs.
+ * attributes, no event handler, no style, no URL with a scheme outside PRODUCT.md#link-schemes (so
+ * no javascript:, vbscript: or data:). DOMPurify's expected outputs guide but do not bind:
+ * Nestmark's allowlist is narrower, so its output differs.
  */
 const xssCorpus = (name: string) => readFileSync(join(CORPUS_DIR, 'xss', name), 'utf8');
 
@@ -103,7 +103,7 @@ function corpusPayloads(): { source: string; payload: string }[] {
   ];
 }
 
-/** Elements and their attributes a sanitized post may contain (SPEC §3 Rich content). */
+/** Elements and their attributes a sanitized post may contain (PRODUCT.md#rich-content). */
 const ALLOWED: Record<string, string[]> = {
   p: [],
   br: [],
@@ -188,7 +188,7 @@ describe('sanitizeContent against the XSS corpus', () => {
   });
 });
 
-describe('sanitizeContent keeps SPEC §3 Rich content unchanged', () => {
+describe('sanitizeContent keeps PRODUCT.md#rich-content unchanged', () => {
   /** Same document once parsed: void elements may be written `<hr>` or `<hr />`. */
   const parsed = (html: string) => load(html, null, false).html();
   const constructs: [string, string][] = [

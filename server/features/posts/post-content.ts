@@ -6,7 +6,7 @@ import { LINK_SCHEMES, type PostType } from '../../../contract/posts.ts';
 const LINK_ATTRIBUTES = { target: '_blank', rel: 'noopener noreferrer nofollow' };
 
 /**
- * The allowlist of SPEC §3 Rich content: marks, headings 1–6, lists with task items, code,
+ * The allowlist of PRODUCT.md#rich-content: marks, headings 1–6, lists with task items, code,
  * blockquote, rule, images (no data: URLs), links that open in a new tab without opener or
  * referrer, and the unfurling-link block. Everything else is dropped, its text kept.
  */
@@ -69,7 +69,7 @@ const richContent: sanitizeHtml.IOptions = {
   exclusiveFilter: (frame) => frame.tag === 'input' && frame.attribs.type !== 'checkbox',
 };
 
-/** `html` reduced to the SPEC §3 Rich content allowlist; safe to render as HTML. */
+/** `html` reduced to the PRODUCT.md#rich-content allowlist; safe to render as HTML. */
 export function sanitizeContent(html: string): string {
   return sanitizeHtml(html, richContent).trim();
 }
@@ -106,7 +106,7 @@ export interface Classification {
 
 /**
  * A post whose content, tags stripped, is nothing but one http(s) URL is a link post;
- * anything else is a text post (REFERENCE.md §5.2).
+ * anything else is a text post (PRODUCT.md#post).
  */
 export function classifyContent(html: string): Classification {
   const text = textOf(html).trim();
@@ -114,7 +114,7 @@ export function classifyContent(html: string): Classification {
   return { type: 'text', url: null };
 }
 
-/** `scheme://host[:port]` of a URL (SPEC §3 base_url). */
+/** `scheme://host[:port]` of a URL (PRODUCT.md#post). */
 export function baseUrlOf(url: string): string {
   return new URL(url).origin;
 }

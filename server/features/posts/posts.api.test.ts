@@ -196,7 +196,7 @@ describe('updating posts', () => {
       ['p1', 2],
       ['q1', 1],
     ]);
-    // To Uncategorized with collection_id 0 (SPEC §4 Transfer).
+    // To Uncategorized with collection_id 0 (PRODUCT.md#transfer).
     await t.request('PATCH', `/api/posts/${p2.id}`, {
       token: user.token,
       body: { collection_id: 0 },
@@ -238,7 +238,7 @@ describe('updating posts', () => {
   });
 });
 
-describe('the full order of a collection through a post’s life (SPEC §4)', () => {
+describe('the full order of a collection through a post’s life (PRODUCT.md#posts-order)', () => {
   it('create, move up, move down, delete, restore and transfer keep every order dense', async () => {
     const user = await t.createUser();
     const c = await collection(user, 'Ordered');

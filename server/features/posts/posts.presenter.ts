@@ -2,7 +2,7 @@ import type { Post } from '../../../contract/posts.ts';
 import type { Tag } from '../../../contract/tags.ts';
 import type { ListedPost } from './post-listing.ts';
 
-/** The API view of a post (SPEC §3 Post); `tags` only when they were asked for. */
+/** The API view of a post (PRODUCT.md#post); `tags` only when they were asked for. */
 export function toPost(row: ListedPost, tags?: Tag[]): Post {
   return {
     id: row.id,

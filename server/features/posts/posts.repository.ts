@@ -4,7 +4,7 @@ import type { Database, NewPostRow, PostRow } from '../../db/schema.ts';
 
 /**
  * The list a post's `order` counts in: one collection, or one user's Uncategorized posts
- * (DESIGN.md: orders are scoped per owner and collection, never global).
+ * (PRODUCT.md#posts-order: orders are scoped per owner and collection, never global).
  */
 export type PostScope = { collectionId: number } | { uncategorizedOf: number };
 

@@ -3,7 +3,7 @@ import { postEndpoints } from '../../../contract/posts.ts';
 import { bindEndpoint } from '../../http/endpoint.ts';
 import type { PostsService } from './posts.service.ts';
 
-/** SPEC §7: GET/POST/PATCH /api/posts, GET/PATCH/DELETE /api/posts/{id}. */
+/** API.md: GET/POST/PATCH /api/posts, GET/PATCH/DELETE /api/posts/{id}. */
 export function registerPostRoutes(app: FastifyInstance, posts: PostsService): void {
   bindEndpoint(app, postEndpoints.list, async ({ actor, query }) => ({
     data: await posts.list(actor, query),

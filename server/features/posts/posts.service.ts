@@ -79,7 +79,7 @@ function scopeOfPlacement(placement: Placement) {
 }
 
 /**
- * Posts: create, list, read, edit, transfer, reorder, recycle bin (SPEC §4 posts, §7).
+ * Posts: create, list, read, edit, transfer, reorder, recycle bin (PRODUCT.md#post-lists, API.md).
  * `onPreviewDue` is told after a link post was saved with a new link (its preview is pending).
  */
 export function createPostsService({
@@ -92,8 +92,8 @@ export function createPostsService({
   onPreviewDue?: () => void;
 }) {
   /**
-   * The placement asked for by `collection_id` / `is_uncategorized` (SPEC §3: null, 0 or
-   * `is_uncategorized` = Uncategorized); undefined when neither is given.
+   * The placement asked for by `collection_id` / `is_uncategorized` (PRODUCT.md#entities: null, 0
+   * or `is_uncategorized` = Uncategorized); undefined when neither is given.
    */
   async function resolvePlacement(
     trx: Db,
@@ -239,8 +239,8 @@ export function createPostsService({
   }
 
   /**
-   * Where a search looks (issue "search"): a collection (and, with `withDescendants`, all below
-   * it), Uncategorized, everything the user may read, or (`is_archived`) the user's recycle bin.
+   * Where a search looks: a collection (and, with `withDescendants`, all below it), Uncategorized,
+   * everything the user may read, or (`is_archived`) the user's recycle bin.
    * @throws 404; 403 for a share visitor's recycle bin
    */
   async function resolveSearchScope(

@@ -11,10 +11,9 @@ export interface SearchableFields {
 }
 
 /**
- * The case-folded text a post is searched in (issue "search"): its title, the text of its
- * content (not the markup: 'strong' does not find `<strong>`), URL, description and tag names
- * (sorted, so the document does not depend on the order tags come in), one per line; and the
- * title alone, which ranks matches.
+ * The case-folded text a post is searched in: its title, the text of its content (not the markup:
+ * 'strong' does not find `<strong>`), URL, description and tag names (sorted, so the document does
+ * not depend on the order tags come in), one per line; and the title alone, which ranks matches.
  */
 export function searchDocument(fields: SearchableFields): {
   search_title: string;

@@ -1,10 +1,10 @@
 import type { PostType } from '../../../contract/posts.ts';
 
 /**
- * A parsed search box query (issue "search, tags and the recycle bin"): words and quoted phrases
- * that must all occur (case-insensitive substrings, SPEC §2: 'zon' finds 'Amazon'), words and
- * phrases after `-` that must not, `tag:name` (the post has that tag) and `type:link|text`. All
- * parts combine with AND. Anything else, unknown operators included, is plain text.
+ * A parsed search box query: words and quoted phrases that must all occur (case-insensitive
+ * substrings, PRODUCT.md#search: 'zon' finds 'Amazon'), words and phrases after `-` that must not,
+ * `tag:name` (the post has that tag) and `type:link|text`. All parts combine with AND. Anything
+ * else, unknown operators included, is plain text.
  */
 export interface SearchQuery {
   include: string[];

@@ -204,7 +204,7 @@ export async function searchCursor(
 }
 
 /**
- * Posts in `scope` that match `query` (issue "search"): first those whose title holds every
+ * Posts in `scope` that match `query`: first those whose title holds every
  * word, then the rest; within each, a list's order (one collection or Uncategorized), last
  * deleted first (the recycle bin) or newest first, ties by id. `cursor`: the page after that
  * post. `limit` 0 = all.

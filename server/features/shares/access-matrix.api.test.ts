@@ -3,12 +3,12 @@ import { Permission } from '../../../contract/permissions.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
 
 /*
- * Who may do what, as one table (issue "collections and sharing", SPEC §6). The data: the owner's
- * tree Root › Shared › Deep. "Shared" is shared with the edit member (7) and the view member (4);
- * "Root" with the inherited member (7), who reaches "Shared" through it. "Shared" has an active
- * public token; "Root" has a switched-off one (revoked). A second tree "Other" is shared with the
- * edit and the inherited member too. The instance owner (255) owns none of it.
- * Rows that change data prepare a fresh target for each actor, so every cell starts alike.
+ * Who may do what, as one table (PRODUCT.md#permissions). The data: the owner's tree Root › Shared
+ * › Deep. "Shared" is shared with the edit member (7) and the view member (4); "Root" with the
+ * inherited member (7), who reaches "Shared" through it. "Shared" has an active public token;
+ * "Root" has a switched-off one (revoked). A second tree "Other" is shared with the edit and the
+ * inherited member too. The instance owner (255) owns none of it. Rows that change data prepare a
+ * fresh target for each actor, so every cell starts alike.
  */
 
 const actors = [

@@ -1,7 +1,7 @@
 import type { PrivateShare, PublicShare } from '../../../contract/shares.ts';
 import type { PrivateShareRow, PublicShareRow } from './shares.repository.ts';
 
-/** The API view of a public share (SPEC §3 Public share). */
+/** The API view of a public share (PRODUCT.md#public-share). */
 export function toPublicShare(row: PublicShareRow): PublicShare {
   return {
     id: row.id,
@@ -14,7 +14,9 @@ export function toPublicShare(row: PublicShareRow): PublicShare {
   };
 }
 
-/** The API view of a private share (SPEC §3 Private share): the share's collection is its root. */
+/**
+ * The API view of a private share (PRODUCT.md#private-share): the share's collection is its root.
+ */
 export function toPrivateShare(row: PrivateShareRow): PrivateShare {
   return {
     id: row.id,

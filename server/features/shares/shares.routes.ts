@@ -3,7 +3,7 @@ import { shareEndpoints } from '../../../contract/shares.ts';
 import { bindEndpoint } from '../../http/endpoint.ts';
 import type { SharesService } from './shares.service.ts';
 
-/** SPEC §7: /api/shares/public (and /me), /api/shares/private. */
+/** API.md: /api/shares/public (and /me), /api/shares/private. */
 export function registerShareRoutes(app: FastifyInstance, shares: SharesService): void {
   bindEndpoint(app, shareEndpoints.listPublic, async ({ actor, query }) => ({
     data: await shares.listPublic(actor, query.collection_id),

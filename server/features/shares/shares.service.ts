@@ -54,8 +54,8 @@ const USED_TOKEN = 'This token is or was in use. Generate another one.';
 export type SharesService = ReturnType<typeof createSharesService>;
 
 /**
- * Public token links and private shares with users (SPEC §2 Collection form, §3, §4 Public
- * share on save, §6, §7). Who may do what is decided in collection-access.ts.
+ * Public token links and private shares with users (PRODUCT.md#collection-form, #entities,
+ * #public-share-on-save, #permissions, API.md). Who may do what is decided in collection-access.ts.
  */
 export function createSharesService({ db, clock }: { db: Db; clock: Clock }) {
   /**
@@ -104,7 +104,7 @@ export function createSharesService({ db, clock }: { db: Db; clock: Clock }) {
     },
 
     /**
-     * What the presented share token opens (SPEC §2 static auth): the collection with, when the
+     * What the presented share token opens (PRODUCT.md#public-view): the collection with, when the
      * share opens them, its sub-collections; null for a signed-in user.
      */
     async me(actor: AuthenticatedActor): Promise<StaticAuth | null> {

@@ -3,7 +3,7 @@ import { tagEndpoints } from '../../../contract/tags.ts';
 import { bindEndpoint } from '../../http/endpoint.ts';
 import type { TagsService } from './tags.service.ts';
 
-/** SPEC §7: GET/POST /api/tags, GET/PATCH/DELETE /api/tags/{id}. */
+/** API.md: GET/POST /api/tags, GET/PATCH/DELETE /api/tags/{id}. */
 export function registerTagRoutes(app: FastifyInstance, tags: TagsService): void {
   bindEndpoint(app, tagEndpoints.list, async ({ actor }) => ({ data: await tags.list(actor) }));
   bindEndpoint(app, tagEndpoints.get, async ({ actor, params }) => ({

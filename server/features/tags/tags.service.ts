@@ -24,8 +24,8 @@ const taken = () =>
   conflict('You already have a tag with this name.', { name: ['is already a tag of yours'] });
 
 /**
- * Tags (SPEC §2 Tags, §7): each user's own, names unique ignoring case. Posts also create tags
- * on first use through `tag_names`.
+ * Tags (PRODUCT.md#tags, API.md): each user's own, names unique ignoring case. Posts also create
+ * tags on first use through `tag_names`.
  */
 export function createTagsService({ db, clock }: { db: Db; clock: Clock }) {
   async function getOwn(trx: Db, actor: UserActor, id: number) {

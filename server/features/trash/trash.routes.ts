@@ -3,7 +3,7 @@ import { postEndpoints } from '../../../contract/posts.ts';
 import { bindEndpoint } from '../../http/endpoint.ts';
 import type { TrashService } from './trash.service.ts';
 
-/** SPEC §7: DELETE /api/posts?is_trashed=1 clears the caller's recycle bin. */
+/** API.md: DELETE /api/posts?is_trashed=1 clears the caller's recycle bin. */
 export function registerTrashRoutes(app: FastifyInstance, trash: TrashService): void {
   bindEndpoint(app, postEndpoints.clearRecycleBin, async ({ actor }) => {
     await trash.clear(actor);

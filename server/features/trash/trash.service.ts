@@ -10,7 +10,7 @@ export type TrashService = ReturnType<typeof createTrashService>;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The recycle bin's end (SPEC §2 Recycle bin, §7): clearing it for good, and the optional
+ * The recycle bin's end (PRODUCT.md#recycle-bin, API.md): clearing it for good, and the optional
  * automatic purge of posts deleted more than TRASH_DAYS ago. Listing and restoring are post
  * operations (posts.service).
  */

@@ -4,10 +4,9 @@ import type { AppError } from '../../lib/errors.ts';
 import { forbidden } from '../../lib/errors.ts';
 
 /*
- * Who may do what to user accounts (SPEC §6; REFERENCE §2.4 with DESIGN.md's fixes): everyone
- * may read the user list; the owner (255) creates and deletes users and may rename anyone or
- * change their email (confirmed with the owner's own password); a password and a theme are only
- * ever changed by their user.
+ * Who may do what to user accounts (PRODUCT.md#permissions): everyone may read the user list; the
+ * owner (255) creates and deletes users and may rename anyone or change their email (confirmed
+ * with the owner's own password); a password and a theme are only ever changed by their user.
  */
 
 /**

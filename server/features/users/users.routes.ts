@@ -3,7 +3,7 @@ import { userEndpoints } from '../../../contract/users.ts';
 import { bindEndpoint } from '../../http/endpoint.ts';
 import type { UsersService } from './users.service.ts';
 
-/** SPEC §7: GET/POST /api/users, GET/PATCH/DELETE /api/users/{id}. */
+/** API.md: GET/POST /api/users, GET/PATCH/DELETE /api/users/{id}. */
 export function registerUserRoutes(app: FastifyInstance, users: UsersService): void {
   bindEndpoint(app, userEndpoints.list, async ({ actor, query }) => ({
     data: await users.list(actor, query),

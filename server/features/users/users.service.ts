@@ -48,7 +48,7 @@ function emailChangedMail(oldEmail: string, newEmail: string, byOwner: boolean):
 
 export type UsersService = ReturnType<typeof createUsersService>;
 
-/** User administration and one's own account (SPEC §2 Users, §7; REFERENCE §8). */
+/** User administration and one's own account (PRODUCT.md#users, API.md). */
 export function createUsersService({
   db,
   clock,

@@ -10,12 +10,12 @@ import { createTestApp, multipartFile, type TestApp, type TestUser } from '../te
 import { CRITICAL_VALUES, fieldsOf, inputFor, validFor } from './schema-arbitraries.ts';
 
 /*
- * The guard for the whole class of "bad input gives 500" (DESIGN.md: never 500 for bad input):
- * every endpoint of the contract's tables, walked here, gets input derived from its schemas
- * (schema-arbitraries.ts) as a signed-in user and anonymously: signed in, first a valid request,
- * then that request with each field in turn set to each of CRITICAL_VALUES; then generated
- * requests. Every answer is below 500, every error is `{error:{code,message,fields}}`, and a
- * refused write leaves every table's row count as it was. Fixed seeds keep it deterministic.
+ * The guard for the whole class of "bad input gives 500" (ARCHITECTURE.md#wire-format: never 500
+ * for bad input): every endpoint of the contract's tables, walked here, gets input derived from
+ * its schemas (schema-arbitraries.ts) as a signed-in user and anonymously: signed in, first a
+ * valid request, then that request with each field in turn set to each of CRITICAL_VALUES; then
+ * generated requests. Every answer is below 500, every error is `{error:{code,message,fields}}`,
+ * and a refused write leaves every table's row count as it was. Fixed seeds keep it deterministic.
  */
 
 /** Generated requests per endpoint, after the derived ones, signed in and anonymous. */

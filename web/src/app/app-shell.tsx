@@ -12,16 +12,16 @@ import { Sidebar } from './sidebar.tsx';
 import { useSidebarWidth } from './sidebar-width.ts';
 import { ViewPermissionContext } from './view-permission.ts';
 
-/** localStorage key of the desktop sidebar toggle (SPEC §2: remembered). */
+/** localStorage key of the desktop sidebar toggle (PRODUCT.md#layout-shell: remembered). */
 export const SIDEBAR_OPEN_KEY = 'nestmark:sidebar-open';
 
 const SIDEBAR_ID = 'sidebar';
 
 /**
- * The layout shell of every signed-in page (SPEC §2 Layout shell): sidebar, top bar with the
+ * The layout shell of every signed-in page (PRODUCT.md#layout-shell): sidebar, top bar with the
  * sidebar toggle, the page's title and primary action, and the page itself. Ctrl+Alt+N opens the
  * new-post screen of the collection being viewed (Uncategorized elsewhere). These are the
- * signed-in user's own pages: permission 7 (SPEC §6), and the user's theme.
+ * signed-in user's own pages: permission 7 (PRODUCT.md#permissions), and the user's theme.
  */
 export function AppShell() {
   const isMobile = useIsMobile();
@@ -30,7 +30,8 @@ export function AppShell() {
   const { collectionId } = useParams();
   const [desktopOpen, , toggleDesktop] = useStoredBoolean(SIDEBAR_OPEN_KEY, true);
   const [sidebarWidth, setSidebarWidth] = useSidebarWidth();
-  // The drawer belongs to the page it was opened on, so any navigation closes it (SPEC §2).
+  // The drawer belongs to the page it was opened on, so any navigation closes it
+  // (PRODUCT.md#layout-shell).
   const [drawerPath, setDrawerPath] = useState<string | null>(null);
   const drawerOpen = drawerPath === pathname;
   const open = isMobile ? drawerOpen : desktopOpen;

@@ -4,8 +4,8 @@ import { Logo } from './logo.tsx';
 import { OfflineNotice } from './offline-notice.tsx';
 
 /**
- * The frame of /login, /forgot and /reset (SPEC §2: outside the layout shell): the logo, a
- * heading and a card holding the form. `title` is also the tab title.
+ * The frame of /login, /forgot and /reset (PRODUCT.md#screens: outside the layout shell): the
+ * logo, a heading and a card holding the form. `title` is also the tab title.
  */
 export function AuthLayout({
   title,

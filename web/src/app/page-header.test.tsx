@@ -30,7 +30,7 @@ describe('PageHeader', () => {
     expect(document.title).toBe('Nestmark - Uncategorized');
   });
 
-  it('shows the actions at permission 6 or more only (SPEC §6)', () => {
+  it('shows the actions at permission 6 or more only (PRODUCT.md#permissions)', () => {
     const { unmount } = render(<Bar permission={6} />);
     expect(screen.getByRole('button', { name: 'Create Post' })).toBeInTheDocument();
     unmount();

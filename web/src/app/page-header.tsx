@@ -17,10 +17,10 @@ export const PageHeaderSlotsContext = createContext<PageHeaderSlots>({
 });
 
 /**
- * A page's title and primary actions, shown in the shell's top bar (SPEC §2 Layout shell) and
- * as the browser tab title 'Nestmark - {title}'. Rendered by each route; the actions keep
- * their own state and handlers because they are rendered into the bar, not lifted into it.
- * Actions show only at the view permission 6 or above (SPEC §6).
+ * A page's title and primary actions, shown in the shell's top bar (PRODUCT.md#layout-shell) and as
+ * the browser tab title 'Nestmark - {title}'. Rendered by each route; the actions keep their own
+ * state and handlers because they are rendered into the bar, not lifted into it. Actions show only
+ * at the view permission 6 or above (PRODUCT.md#permissions).
  */
 export function PageHeader({ title, actions }: { title: string; actions?: ReactNode }) {
   useDocumentTitle(title);

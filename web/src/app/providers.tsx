@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { NotificationHost } from '../ui/notify.tsx';
 
-/** App-wide providers: the query cache and the notification host (SPEC §4 Notification). */
+/** App-wide providers: the query cache and the notification host (PRODUCT.md#notification). */
 export function Providers({
   queryClient,
   children,

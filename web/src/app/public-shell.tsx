@@ -6,7 +6,7 @@ import { PageHeaderSlotsContext } from './page-header.tsx';
 import { ViewPermissionContext } from './view-permission.ts';
 
 /**
- * The frame of a page opened with a public share token (SPEC §2 `/s?token=`): no sidebar, no
+ * The frame of a page opened with a public share token (PRODUCT.md#public-view): no sidebar, no
  * actions (the share's permission, 4, is below the top bar's 6), the page's title, and the token
  * passed to every request of the page.
  */

@@ -7,9 +7,9 @@ function isSessionOver(error: unknown): boolean {
 
 /**
  * The app's query cache. A 401 that survives the API client's refresh-and-retry means the
- * session is over, wherever it happens: `onSessionEnded` then sends the user to /login (SPEC §2
- * Route guard). Mutations marked `meta: { anonymous: true }` (signing in) are exempt: their 401
- * is a wrong password. Client errors (4xx) are never retried; they would only fail again.
+ * session is over, wherever it happens: `onSessionEnded` then sends the user to /login
+ * (PRODUCT.md#route-guard). Mutations marked `meta: { anonymous: true }` (signing in) are exempt:
+ * their 401 is a wrong password. Client errors (4xx) are never retried; they would only fail again.
  */
 export function createQueryClient(onSessionEnded: () => void): QueryClient {
   return new QueryClient({

@@ -21,12 +21,15 @@ import { FullPageSpinner } from './full-page-spinner.tsx';
 import { PublicShell } from './public-shell.tsx';
 import { RouteError } from './route-error.tsx';
 
-/** Routes a public share token may open (SPEC §2: `/s`, and `/p/{id}` "also with static auth"). */
+/**
+ * Routes a public share token may open (PRODUCT.md#route-guard: `/s`, and `/p/{id}` "also with
+ * static auth").
+ */
 const STATIC_AUTH_PATHS = /^\/(s|p\/\d+)\/?$/;
 
 /**
  * A route whose module loads when it is first opened, so the first page carries only the
- * collection view (issue "posts and the editor": at most 200 KB of gzipped JavaScript).
+ * collection view (at most 200 KB of gzipped JavaScript).
  */
 function lazyRoute<M>(load: () => Promise<M>, component: (module: M) => ComponentType) {
   return async () => ({ Component: component(await load()) });
@@ -39,13 +42,13 @@ function Layout() {
 }
 
 /**
- * The route table (SPEC §2). Everything but /login, /forgot, /reset and unknown paths sits in a
- * layout behind the guard: the shell of signed-in users, or the public frame of a share link.
- * The editor routes load lazily: Tiptap is most of the app's weight.
+ * The route table (PRODUCT.md#routes). Everything but /login, /forgot, /reset and unknown paths
+ * sits in a layout behind the guard: the shell of signed-in users, or the public frame of a share
+ * link. The editor routes load lazily: Tiptap is most of the app's weight.
  */
 export function createAppRouter(queryClient: QueryClient) {
   /**
-   * SPEC §2 Route guard: routes needing a user load it with the stored token (the API client
+   * PRODUCT.md#route-guard: routes needing a user load it with the stored token (the API client
    * refreshes once on 401); without a token or a user the way leads to /login. Without a
    * network (or a server) the shell opens anyway and says it is offline: only the server's
    * answer can end a session.
@@ -61,7 +64,7 @@ export function createAppRouter(queryClient: QueryClient) {
   }
 
   /**
-   * SPEC §2 Route guard: a route that allows static auth and has a `token` query resolves it
+   * PRODUCT.md#route-guard: a route that allows static auth and has a `token` query resolves it
    * (GET /api/shares/public/me), or goes to /login; every other route needs a user.
    */
   async function guard({ request }: LoaderFunctionArgs): Promise<{ share: ShareAccess | null }> {

@@ -101,8 +101,8 @@ function UserFooter() {
 }
 
 /**
- * The sidebar of the layout shell (SPEC §2): Uncategorized, Search, Tags, Import & Export,
- * Recycle Bin, Users, My Account, the Collections tree, a link to create a collection, the
+ * The sidebar of the layout shell (PRODUCT.md#layout-shell): Uncategorized, Search, Tags, Import &
+ * Export, Recycle Bin, Users, My Account, the Collections tree, a link to create a collection, the
  * Shared Collections (when there are any), and the signed-in user with Logout. A column on
  * desktop, as wide as the user dragged its edge; a drawer on mobile; `inert` while hidden so
  * keyboard focus never lands in it.

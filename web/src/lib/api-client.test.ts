@@ -35,7 +35,7 @@ describe('callApi', () => {
     expect((init.headers as Record<string, string>).authorization).toBe('Bearer old');
   });
 
-  it('refreshes once on 401 and retries with the new token (SPEC §7)', async () => {
+  it('refreshes once on 401 and retries with the new token (API.md)', async () => {
     fetchMock
       .mockResolvedValueOnce(json(401, { error: { code: 'UNAUTHENTICATED', message: 'expired' } }))
       .mockResolvedValueOnce(json(200, token('new')))

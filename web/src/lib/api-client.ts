@@ -37,7 +37,7 @@ type CallInput<E extends Endpoint> = Pick<Declared<E>, RequiredParts<Declared<E>
     file?: File | Blob;
     fileName?: string;
     signal?: AbortSignal;
-    /** A public share token to send instead of the session (SPEC §2 static auth). */
+    /** A public share token to send instead of the session (PRODUCT.md#public-view). */
     bearer?: string;
   };
 
@@ -101,8 +101,8 @@ function send(endpoint: Endpoint, input: Record<string, unknown>, token: string 
 let refreshing: Promise<string | null> | null = null;
 
 /**
- * Exchanges the stored token for a new one (SPEC §7 refresh); concurrent callers share one
- * request. Resolves to the new token, or null (and forgets the old one) when the session is over.
+ * Exchanges the stored token for a new one (API.md); concurrent callers share one request. Resolves
+ * to the new token, or null (and forgets the old one) when the session is over.
  */
 export function refreshSession(): Promise<string | null> {
   refreshing ??= (async () => {
@@ -125,7 +125,7 @@ export function refreshSession(): Promise<string | null> {
 /**
  * Calls one contract endpoint: path parameters, query and JSON body (or the `file` of an upload)
  * typed by the contract, the stored token as Bearer (or `bearer`, a share token). A 401 is retried
- * once after a refresh of the session (SPEC §7). Resolves to the JSON body, or to a download as a
+ * once after a refresh of the session (API.md). Resolves to the JSON body, or to a download as a
  * File named as the server says (Content-Disposition); rejects with ApiError.
  */
 export async function callApi<E extends Endpoint>(

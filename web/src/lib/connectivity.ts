@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 /*
  * Whether the app can reach its server: the browser says it is online, and the last API request
  * did not fail for want of a network (a stopped server looks "online" to the browser). The app
- * shell opens from the service worker either way and says so (issue "PWA").
+ * shell opens from the service worker either way and says so.
  */
 
 let serverUnreachable = false;

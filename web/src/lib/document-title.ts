@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-/** SPEC §2: the browser tab shows the product name followed by the page title. */
+/** PRODUCT.md#layout-shell: the browser tab shows the product name followed by the page title. */
 export function documentTitle(pageTitle: string): string {
   return pageTitle ? `Nestmark - ${pageTitle}` : 'Nestmark';
 }

@@ -34,8 +34,8 @@ export function isBoolean(value: unknown): value is boolean {
 }
 
 /**
- * A boolean UI preference kept in localStorage under `key` (e.g. the sidebar toggle, SPEC §2
- * Layout shell). Returns the value, a setter and a toggle.
+ * A boolean UI preference kept in localStorage under `key` (e.g. the sidebar toggle,
+ * PRODUCT.md#layout-shell). Returns the value, a setter and a toggle.
  */
 export function useStoredBoolean(key: string, initial: boolean) {
   const [value, setValue] = useState(() => readStored(key, initial, isBoolean));

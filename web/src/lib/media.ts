@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** SPEC §2: mobile means a viewport of at most 768 px. */
+/** PRODUCT.md#layout-shell: mobile means a viewport of at most 768 px. */
 export const MOBILE_MEDIA_QUERY = '(max-width: 768px)';
 
 /** Whether the viewport is mobile-sized right now (read once, e.g. for a page size). */

@@ -4,8 +4,8 @@ import { NOTIFICATION_DURATION_MS } from '../ui/notify.tsx';
 import { logError } from './log.ts';
 
 /**
- * Registers /service-worker.js (SPEC §7), which keeps the app shell for offline use. When a new
- * version is deployed, the new worker waits and the user is asked; Reload activates it and
+ * Registers /service-worker.js (PRODUCT.md#calls), which keeps the app shell for offline use. When
+ * a new version is deployed, the new worker waits and the user is asked; Reload activates it and
  * reloads, so no page ever runs half old, half new code.
  */
 export function registerServiceWorker(): void {

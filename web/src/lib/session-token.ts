@@ -1,6 +1,7 @@
 /**
- * The access token, kept in the cookie `token` for 14 days, SameSite strict (SPEC §3 Local
- * preferences, §9). It is sent as a Bearer header, never relied on as a cookie by the server.
+ * The access token, kept in the cookie `token` for 14 days, SameSite strict
+ * (PRODUCT.md#local-preferences, #limits). It is sent as a Bearer header, never relied on as a
+ * cookie by the server.
  */
 const COOKIE = 'token';
 const MAX_AGE_SECONDS = 14 * 24 * 60 * 60;

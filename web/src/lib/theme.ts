@@ -2,7 +2,7 @@ import type { Theme } from '../../../contract/auth.ts';
 
 /**
  * localStorage key of the theme, read as a plain string by web/public/theme.js before the first
- * paint (SPEC §2, §3 Local preferences), so it is not JSON like other prefs.
+ * paint (PRODUCT.md#layout-shell, #local-preferences), so it is not JSON like other prefs.
  */
 export const THEME_STORAGE_KEY = 'theme';
 
@@ -17,7 +17,7 @@ export function readStoredTheme(): Theme {
 
 /**
  * Shows `theme` (the `dark` class on `<html>`) and remembers it for the next first paint
- * (SPEC §4: saving user settings applies the theme class and stores it).
+ * (PRODUCT.md#after-an-action: saving user settings applies the theme class and stores it).
  */
 export function applyTheme(theme: Theme): void {
   document.documentElement.classList.toggle('dark', theme === 'dark');

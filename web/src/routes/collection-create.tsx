@@ -5,7 +5,9 @@ import { useCollectionForm } from '../features/collections/use-collection-form.t
 import { PublicShareSection } from '../features/shares/public-share-section.tsx';
 import { Button } from '../ui/button.tsx';
 
-/** `/c/create` (SPEC §2 Collection form, "Create Collection"): a new collection, then its page. */
+/**
+ * `/c/create` (PRODUCT.md#collection-form, "Create Collection"): a new collection, then its page.
+ */
 export function CollectionCreateRoute() {
   const form = useCollectionForm();
   return (

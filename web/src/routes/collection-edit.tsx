@@ -21,7 +21,7 @@ import { useCollectionForm } from '../features/collections/use-collection-form.t
 import { Button } from '../ui/button.tsx';
 import { PageSpinner } from '../ui/spinner.tsx';
 
-/** `/c/{id}/edit` (SPEC §2 Collection form, "Collection Settings"); id 0 redirects to /. */
+/** `/c/{id}/edit` (PRODUCT.md#collection-form, "Collection Settings"); id 0 redirects to /. */
 export function CollectionEditRoute() {
   const id = collectionIdFromParam(useParams().collectionId);
   const tree = useCollectionTree();
@@ -56,7 +56,8 @@ export function CollectionEditRoute() {
       key={id}
       collection={collection}
       ownsIt={ownsIt}
-      // SPEC §6: members may delete inside a shared tree, not the collection shared with them.
+      // PRODUCT.md#permissions: members may delete inside a shared tree, not the collection shared
+      // with them.
       mayDelete={ownsIt || (allows(collection.permission, Permission.DELETE) && !sharedRoot)}
     />
   );

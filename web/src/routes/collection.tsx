@@ -24,7 +24,7 @@ import { buttonClasses } from '../ui/button.tsx';
 import { OptionsMenu, type MenuItem } from '../ui/options-menu.tsx';
 
 /**
- * `/` (Uncategorized) and `/c/{collectionId}` (SPEC §2 Collection view): its sub-collections as
+ * `/` (Uncategorized) and `/c/{collectionId}` (PRODUCT.md#collection-view): its sub-collections as
  * tiles, its post count and sort menu (remembered per collection), then the posts, with the view
  * switcher (cards, list, grid; remembered per collection), Create in the top bar and an options
  * menu with Paste and, for a real collection, Edit Collection.

@@ -5,7 +5,10 @@ import { ExportBookmarksPanel } from '../features/bookmarks-io/export-bookmarks-
 import { Badge } from '../ui/badge.tsx';
 import { Card } from '../ui/card.tsx';
 
-/** `/export/bookmarks` (SPEC §2): download bookmarks as an HTML file; below, a full backup. */
+/**
+ * `/export/bookmarks` (PRODUCT.md#import-and-export): download bookmarks as an HTML file; below, a
+ * full backup.
+ */
 export function ExportBookmarksRoute() {
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-4">

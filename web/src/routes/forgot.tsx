@@ -1,7 +1,7 @@
 import { AuthLayout } from '../app/auth-layout.tsx';
 import { ForgotForm } from '../features/auth/forgot-form.tsx';
 
-/** /forgot (SPEC §2): ask for a password reset link by mail. */
+/** /forgot (PRODUCT.md#sign-in-screens): ask for a password reset link by mail. */
 export function ForgotRoute() {
   return (
     <AuthLayout

@@ -8,8 +8,8 @@ import { Badge } from '../ui/badge.tsx';
 import { Card } from '../ui/card.tsx';
 
 /**
- * `/import/bookmarks` (SPEC §2): upload a bookmarks file; with `?job={id}`, that import's
- * progress and summary. Below the upload: restoring a Nestmark backup.
+ * `/import/bookmarks` (PRODUCT.md#import-and-export): upload a bookmarks file; with `?job={id}`,
+ * that import's progress and summary. Below the upload: restoring a Nestmark backup.
  */
 export function ImportBookmarksRoute() {
   const [search] = useSearchParams();

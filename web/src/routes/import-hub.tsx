@@ -38,7 +38,7 @@ function HubCard({
   );
 }
 
-/** `/import` (SPEC §2): the import and export hub, both marked Beta. */
+/** `/import` (PRODUCT.md#import-and-export): the import and export hub, both marked Beta. */
 export function ImportHubRoute() {
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-6">

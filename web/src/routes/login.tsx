@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router';
 import { AuthLayout } from '../app/auth-layout.tsx';
 import { LoginForm } from '../features/auth/login-form.tsx';
 
-/** /login (SPEC §2): sign in, then go to /. */
+/** /login (PRODUCT.md#sign-in-screens): sign in, then go to /. */
 export function LoginRoute() {
   const navigate = useNavigate();
   return (

@@ -7,7 +7,7 @@ import { usePostEditor } from '../features/posts/use-post-editor.ts';
 import { NotFoundContent } from '../app/not-found-content.tsx';
 
 /**
- * `/c/{collectionId}/p/create` (SPEC §2 Post editor, create mode): the collection is
+ * `/c/{collectionId}/p/create` (PRODUCT.md#post-editor, create mode): the collection is
  * preselected; the share-target query parameters `title`, `text` and `url` prefill the post.
  */
 export function PostCreateRoute() {

@@ -13,7 +13,7 @@ import { usePost } from '../features/posts/posts.queries.ts';
 import { usePostEditor } from '../features/posts/use-post-editor.ts';
 import { Button } from '../ui/button.tsx';
 
-/** `/p/{id}` (SPEC §2 Post editor, edit mode): the post with Save and a red Delete Post. */
+/** `/p/{id}` (PRODUCT.md#post-editor, edit mode): the post with Save and a red Delete Post. */
 export function PostEditRoute() {
   const raw = useParams().postId ?? '';
   const id = /^\d+$/.test(raw) ? Number(raw) : 0;

@@ -14,8 +14,8 @@ const PostEditRoute = lazy(async () => ({
 }));
 
 /**
- * `/p/{id}` (SPEC §2): the post editor for signed-in users; opened with a share token, the post
- * read only, with the way back to the shared collection.
+ * `/p/{id}` (PRODUCT.md#routes): the post editor for signed-in users; opened with a share token,
+ * the post read only, with the way back to the shared collection.
  */
 export function PostRoute() {
   const share = useShareAccess();

@@ -20,7 +20,7 @@ function pathTo(node: SharedCollectionNode, id: number): SharedCollectionNode[] 
 }
 
 /**
- * `/s?token=…` (SPEC §2 public view): the shared collection's posts and their count, read only,
+ * `/s?token=…` (PRODUCT.md#public-view): the shared collection's posts and their count, read only,
  * no sidebar. When the share opens its sub-collections, they are shown as tiles (with the posts
  * of everything below each) and `collection_id` opens one.
  */

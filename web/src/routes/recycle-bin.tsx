@@ -9,7 +9,7 @@ import { ClearRecycleBin } from '../features/trash/clear-recycle-bin.tsx';
 import { RestoreButton } from '../features/trash/restore-button.tsx';
 
 /**
- * `/restore` (SPEC §2 Recycle bin): the deleted posts, last deleted first, a page at a time as
+ * `/restore` (PRODUCT.md#recycle-bin): the deleted posts, last deleted first, a page at a time as
  * the list is scrolled, each with its restore button instead of the post menu; Clear in the top
  * bar.
  */
@@ -29,7 +29,7 @@ export function RecycleBinRoute() {
           title: 'There is nothing yet in here.',
           description: 'Deleted posts wait here until you restore them or clear the bin.',
         }}
-        // SPEC §2: in the recycle bin a card offers Restore, not the menu.
+        // PRODUCT.md#post-card: in the recycle bin a card offers Restore, not the menu.
         permissionOf={() => Permission.NONE}
         footerOf={(post) => <RestoreButton post={post} />}
         selection={{ listKey: 'recycle-bin', inRecycleBin: true }}

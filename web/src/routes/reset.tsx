@@ -6,8 +6,9 @@ import { buttonClasses } from '../ui/button.tsx';
 import { FormAlert } from '../ui/form-alert.tsx';
 
 /**
- * /reset?email=…&token=… (SPEC §2): choose a new password with the mailed link, then go to /
- * signed in (SPEC §4). Without token and email the link cannot work (SPEC §5).
+ * /reset?email=…&token=… (PRODUCT.md#sign-in-screens): choose a new password with the mailed link,
+ * then go to / signed in (PRODUCT.md#after-an-action). Without token and email the link cannot work
+ * (PRODUCT.md#validation).
  */
 export function ResetRoute() {
   const navigate = useNavigate();

@@ -32,7 +32,7 @@ function paramsOf({ text, collectionId }: SearchState): URLSearchParams {
 }
 
 /**
- * `/search` (SPEC §2 Search): the search bar with collection scope, and the matching posts as
+ * `/search` (PRODUCT.md#search): the search bar with collection scope, and the matching posts as
  * cards with the match highlighted. The query language (`tag:`, `type:`, "phrase", -word) goes
  * to the server as typed. The search lives in the address (`?q=…&collection=…`), so it can be
  * bookmarked and reloaded: a pause in typing replaces the address, Enter or a change of scope

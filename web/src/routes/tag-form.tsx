@@ -34,14 +34,14 @@ function TagFormPage({ title, state }: { title: string; state: TagFormState }) {
   );
 }
 
-/** `/tags/create` (SPEC §2): a new tag. */
+/** `/tags/create` (PRODUCT.md#tags): a new tag. */
 export function TagCreateRoute() {
   return <TagFormPage title="Create Tag" state={useTagForm()} />;
 }
 
 /**
- * `/tags/{id}/edit` (SPEC §2): rename a tag; id 0 redirects to /. After a merge the page of the
- * tag that stayed opens (as it does for a tag merged away earlier in the visit).
+ * `/tags/{id}/edit` (PRODUCT.md#tags): rename a tag; id 0 redirects to /. After a merge the
+ * page of the tag that stayed opens (as it does for a tag merged away earlier in the visit).
  */
 export function TagEditRoute() {
   const id = tagIdFromParam(useParams().tagId);

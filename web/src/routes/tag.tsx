@@ -14,9 +14,9 @@ import { buttonClasses } from '../ui/button.tsx';
 import { PageSpinner } from '../ui/spinner.tsx';
 
 /**
- * `/tags/{id}` (SPEC §2 Tags): the posts with that tag, titled '#name'. An id that is not a
- * tag's number goes back (SPEC §2: no id goes back), to the tag list when there is no page to
- * go back to. The page of a tag merged into another during the visit opens the other's.
+ * `/tags/{id}` (PRODUCT.md#tags): the posts with that tag, titled '#name'. An id that is not a
+ * tag's number goes back (PRODUCT.md#routes: no id goes back), to the tag list when there is no
+ * page to go back to. The page of a tag merged into another during the visit opens the other's.
  */
 export function TagRoute() {
   const id = tagIdFromParam(useParams().tagId);
@@ -77,7 +77,7 @@ function TagPosts({ tag }: { tag: Tag }) {
         inViewRef={inViewRef}
         label="Posts"
         empty={{ icon: Hash, title: 'No posts to be found' }}
-        // SPEC §2 Tags: the posts at permission 7.
+        // PRODUCT.md#tags: the posts at permission 7.
         permissionOf={() => Permission.FULL}
         selection={{ listKey: `tag:${tag.id}` }}
       />

@@ -4,7 +4,7 @@ import { PageHeader } from '../app/page-header.tsx';
 import { TagList } from '../features/tags/tag-list.tsx';
 import { buttonClasses } from '../ui/button.tsx';
 
-/** `/tags` (SPEC §2 Tags list), with Create Tag in the top bar. */
+/** `/tags` (PRODUCT.md#tags), with Create Tag in the top bar. */
 export function TagsRoute() {
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">

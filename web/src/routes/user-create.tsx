@@ -4,7 +4,9 @@ import { USER_FORM_ID, UserCreateForm } from '../features/users/user-form.tsx';
 import { useUserCreateForm } from '../features/users/use-user-form.ts';
 import { Button } from '../ui/button.tsx';
 
-/** `/users/create` (SPEC §2): a new user; then back to /users (SPEC §4). */
+/**
+ * `/users/create` (PRODUCT.md#users): a new user; then back to /users (PRODUCT.md#after-an-action).
+ */
 export function UserCreateRoute() {
   const form = useUserCreateForm();
   return (

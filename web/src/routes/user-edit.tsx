@@ -15,8 +15,8 @@ import { Button } from '../ui/button.tsx';
 import { PageSpinner } from '../ui/spinner.tsx';
 
 /**
- * `/users/{id}` (SPEC §2 user edit): one's own profile is 'My Account' with password and
- * theme; the owner edits anyone's name and email and may delete them; others only look.
+ * `/users/{id}` (PRODUCT.md#users): one's own profile is 'My Account' with password and theme; the
+ * owner edits anyone's name and email and may delete them; others only look.
  */
 export function UserEditRoute() {
   const id = Number(useParams().userId);

@@ -6,7 +6,7 @@ import { useMe } from '../features/auth/auth.queries.ts';
 import { UserList } from '../features/users/user-list.tsx';
 import { buttonClasses } from '../ui/button.tsx';
 
-/** `/users` (SPEC §2 Users list); the owner gets Create User in the top bar. */
+/** `/users` (PRODUCT.md#users); the owner gets Create User in the top bar. */
 export function UsersRoute() {
   const isOwner = useMe().data?.permission === Permission.OWNER;
   return (

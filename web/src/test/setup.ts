@@ -1,6 +1,6 @@
 /**
  * Vitest setup of the `web` project (jsdom). jsdom has no layout: ProseMirror measures the
- * selection when it scrolls to it, so Range gets empty rectangles (STACK-NOTES.md).
+ * selection when it scrolls to it, so Range gets empty rectangles.
  */
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';

@@ -15,7 +15,7 @@ interface DialogProps {
 
 /**
  * A modal dialog: focus stays inside while it is open; Escape, the close button and a click on
- * the backdrop close it (SPEC §2 Transfer dialog).
+ * the backdrop close it (PRODUCT.md#transfer-dialog).
  */
 export function Dialog({ open, onOpenChange, title, description, children, footer }: DialogProps) {
   return (

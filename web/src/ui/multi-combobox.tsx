@@ -42,9 +42,10 @@ export function suggestionsFor(
 }
 
 /**
- * A multi-select with free-text entries (the post editor's tag picker, SPEC §2): chosen values
- * as removable chips, an input that filters the known values and can add a new one. Arrows move,
- * Enter or a comma chooses, Backspace in the empty input removes the last chip, Escape closes.
+ * A multi-select with free-text entries (the post editor's tag picker, PRODUCT.md#post-editor):
+ * chosen values as removable chips, an input that filters the known values and can add a new one.
+ * Arrows move, Enter or a comma chooses, Backspace in the empty input removes the last chip, Escape
+ * closes.
  */
 export function MultiCombobox({
   values,

@@ -2,17 +2,17 @@ import { CircleCheck, CircleX, Trash2 } from 'lucide-react';
 import type { CSSProperties } from 'react';
 import { Toaster, toast } from 'sonner';
 
-/** SPEC §3 Notification: a type, a title and a description. */
+/** PRODUCT.md#notification: a type, a title and a description. */
 export interface Notification {
   type: 'error' | 'success' | 'deletion';
   title: string;
   description?: string;
 }
 
-/** SPEC §4, §9: notifications stay 5,000 ms. */
+/** PRODUCT.md#notification: notifications stay 5,000 ms. */
 export const NOTIFICATION_DURATION_MS = 5_000;
 
-/** Shows a notification (SPEC §8 for the exact texts). */
+/** Shows a notification (PRODUCT.md#messages for the exact texts). */
 export function notify({ type, title, description }: Notification): void {
   const options = { description, duration: NOTIFICATION_DURATION_MS };
   if (type === 'error') toast.error(title, options);

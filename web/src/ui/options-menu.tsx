@@ -31,8 +31,8 @@ interface OptionsMenuProps {
   triggerClassName?: string;
   /**
    * When set, the menu hangs from the trigger's right edge if it was opened within this many
-   * pixels of the viewport's right edge, else from its left edge (SPEC §9: 150 px for post
-   * menus). Unset: right edge.
+   * pixels of the viewport's right edge, else from its left edge (PRODUCT.md#limits: 150 px for
+   * post menus). Unset: right edge.
    */
   alignNearEdgePx?: number;
 }
@@ -43,11 +43,11 @@ const loadPopup = () => import('./options-menu-popup.tsx');
 const OptionsMenuPopup = lazy(async () => ({ default: (await loadPopup()).OptionsMenuPopup }));
 
 /**
- * A button opening a short list of options (SPEC §2: the top bar's options menu, a bottom sheet
- * on mobile; the post card's context menu; a collection's sort): a dropdown anchored to the
- * button on desktop, a sheet from the bottom of the screen on mobile (≤ 768 px). Either closes on
- * any click outside, on Escape and after a choice. Items with `checked` are choices, the one in
- * effect checked.
+ * A button opening a short list of options (PRODUCT.md#layout-shell: the top bar's options menu, a
+ * bottom sheet on mobile; the post card's context menu; a collection's sort): a dropdown anchored
+ * to the button on desktop, a sheet from the bottom of the screen on mobile (≤ 768 px). Either
+ * closes on any click outside, on Escape and after a choice. Items with `checked` are choices, the
+ * one in effect checked.
  */
 export function OptionsMenu({
   label,

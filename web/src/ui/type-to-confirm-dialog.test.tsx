@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { confirmationMatches, TypeToConfirmDialog } from './type-to-confirm-dialog.tsx';
 
-describe('confirmationMatches (SPEC §5)', () => {
+describe('confirmationMatches (PRODUCT.md#confirmation)', () => {
   it('accepts the word in any case', () => {
     expect(confirmationMatches('delete')).toBe(true);
     expect(confirmationMatches('Delete')).toBe(true);

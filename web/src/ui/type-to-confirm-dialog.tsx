@@ -3,17 +3,20 @@ import { Button } from './button.tsx';
 import { Dialog } from './dialog.tsx';
 import { Input } from './input.tsx';
 
-/** SPEC §9: the word a user types to confirm a destructive action. */
+/** PRODUCT.md#confirmation: the word a user types to confirm a destructive action. */
 export const CONFIRMATION_WORD = 'delete';
 
-/** SPEC §5: the action runs only if the typed text equals the word, ignoring case. */
+/**
+ * PRODUCT.md#confirmation: the action runs only if the typed text equals the word, ignoring case.
+ */
 export function confirmationMatches(typed: string, word = CONFIRMATION_WORD): boolean {
   return typed.toLowerCase() === word.toLowerCase();
 }
 
 /**
- * The confirmation dialog of SPEC §2 ('Are you really sure ?'): the user types 'delete' (any
- * case, SPEC §5) before the danger button runs `onConfirm`; the dialog closes as it runs.
+ * The confirmation dialog of PRODUCT.md#recycle-bin ('Are you really sure ?'): the user types
+ * 'delete' (any case, PRODUCT.md#confirmation) before the danger button runs `onConfirm`; the
+ * dialog closes as it runs.
  */
 export function TypeToConfirmDialog({
   open,

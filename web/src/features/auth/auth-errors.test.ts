@@ -3,7 +3,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { accountErrorText, loginErrorText } from './auth-errors.ts';
 
 describe('loginErrorText', () => {
-  it("shows the server's text under 200 characters, else the status (SPEC §8)", () => {
+  it("shows the server's text under 200 characters, else the status (PRODUCT.md#messages)", () => {
     expect(loginErrorText(new ApiError(401, 'UNAUTHENTICATED', 'Invalid login credentials'))).toBe(
       'Invalid login credentials',
     );

@@ -31,8 +31,8 @@ export function useMe() {
 }
 
 /**
- * Shows the signed-in user's theme: it is kept on the user (DESIGN.md), so it follows them to
- * every browser; index.html shows the stored one until the user is loaded.
+ * Shows the signed-in user's theme: it is kept on the user (PRODUCT.md#local-preferences), so it
+ * follows them to every browser; index.html shows the stored one until the user is loaded.
  */
 export function useUserTheme() {
   const theme = useMe().data?.theme;
@@ -51,7 +51,7 @@ function startSession(
 }
 
 /**
- * Signs in with email and password (SPEC §4 Session): stores the token and starts from an empty
+ * Signs in with email and password (PRODUCT.md#session): stores the token and starts from an empty
  * cache, so nothing of a previous user lingers.
  */
 export function useLogin() {
@@ -75,8 +75,8 @@ export function useForgotPassword() {
 }
 
 /**
- * Sets a new password with the mailed token, then signs in with it (SPEC §4: reset success goes
- * to /, signed in). The reset ended every session, so the cache starts empty.
+ * Sets a new password with the mailed token, then signs in with it (PRODUCT.md#after-an-action:
+ * reset success goes to /, signed in). The reset ended every session, so the cache starts empty.
  */
 export function useResetPassword() {
   const queryClient = useQueryClient();
@@ -95,8 +95,9 @@ export function useResetPassword() {
 }
 
 /**
- * Ends the session (SPEC §4): tells the server (a failure is only logged, SPEC §8), forgets the
- * token, goes to /login and then drops every cached query, so nothing of this user lingers.
+ * Ends the session (PRODUCT.md#session): tells the server (a failure is only logged,
+ * PRODUCT.md#messages), forgets the token, goes to /login and then drops every cached query, so
+ * nothing of this user lingers.
  */
 export function useLogout() {
   const queryClient = useQueryClient();

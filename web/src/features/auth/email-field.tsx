@@ -1,6 +1,8 @@
 import { TextField } from '../../ui/text-field.tsx';
 
-/** The account's email on the login and forgot forms (SPEC §5: required, email-typed). */
+/**
+ * The account's email on the login and forgot forms (PRODUCT.md#validation: required, email-typed).
+ */
 export function EmailField({
   value,
   onChange,

@@ -22,8 +22,8 @@ export function BackToLogin() {
 }
 
 /**
- * SPEC §2 Forgot: an email and Request Reset. The server's answer is shown as it comes (SPEC §7);
- * it is the same whether or not the email has an account.
+ * PRODUCT.md#sign-in-screens: an email and Request Reset. The server's answer is shown as it comes
+ * (API.md); it is the same whether or not the email has an account.
  */
 export function ForgotForm() {
   const forgot = useForgotPassword();

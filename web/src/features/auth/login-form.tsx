@@ -8,7 +8,9 @@ import { loginErrorText } from './auth-errors.ts';
 import { EmailField } from './email-field.tsx';
 import { useLogin } from './auth.queries.ts';
 
-/** Email and password form (SPEC §2 Login); calls `onSuccess` once the token is stored. */
+/**
+ * Email and password form (PRODUCT.md#sign-in-screens); calls `onSuccess` once the token is stored.
+ */
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const login = useLogin();
   const [email, setEmail] = useState('');

@@ -8,8 +8,9 @@ import { accountErrorText } from './auth-errors.ts';
 import { useResetPassword } from './auth.queries.ts';
 
 /**
- * SPEC §2 Reset: New Password and Confirm Password for the email and token of the mailed link.
- * On success the user is signed in with the new password; `onSuccess` then leads on (SPEC §4).
+ * PRODUCT.md#sign-in-screens: New Password and Confirm Password for the email and token of the
+ * mailed link. On success the user is signed in with the new password; `onSuccess` then leads on
+ * (PRODUCT.md#after-an-action).
  */
 export function ResetForm({
   email,

@@ -56,8 +56,9 @@ export function useImportJob(id: number) {
 }
 
 /**
- * Downloads bookmarks (GET /api/exports) under the server's file name (SPEC §9, with the date):
- * everything, or one collection with everything below it (`collectionId`; 0 = Uncategorized).
+ * Downloads bookmarks (GET /api/exports) under the server's file name (PRODUCT.md#limits, with the
+ * date): everything, or one collection with everything below it (`collectionId`; 0 =
+ * Uncategorized).
  */
 export function useExportBookmarks() {
   return useMutation({

@@ -18,9 +18,9 @@ import { failureNotice } from './failure-notice.ts';
 const EVERYTHING = -1;
 
 /**
- * Download of bookmarks as one HTML file (SPEC §2 Export): everything, or one collection with
- * everything below it, or Uncategorized. "This may take a minute"; then the file is saved and the
- * user goes back to /import (SPEC §4).
+ * Download of bookmarks as one HTML file (PRODUCT.md#import-and-export): everything, or one
+ * collection with everything below it, or Uncategorized. "This may take a minute"; then the file
+ * is saved and the user goes back to /import (PRODUCT.md#after-an-action).
  */
 export function ExportBookmarksPanel() {
   const navigate = useNavigate();

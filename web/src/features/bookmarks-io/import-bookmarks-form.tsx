@@ -19,10 +19,10 @@ function baseName(fileName: string): string {
 }
 
 /**
- * Upload of a bookmarks file (SPEC §2 Import): a file picker that also takes a dropped file,
- * where it goes (a new collection named after the file, or an existing one) and what to do with
- * links already there. The import then runs as a job: the page moves to its progress
- * (`?job={id}`). A refused file tells the status and the server's reason (SPEC §8).
+ * Upload of a bookmarks file (PRODUCT.md#import-and-export): a file picker that also takes a
+ * dropped file, where it goes (a new collection named after the file, or an existing one) and what
+ * to do with links already there. The import then runs as a job: the page moves to its progress
+ * (`?job={id}`). A refused file tells the status and the server's reason (PRODUCT.md#messages).
  */
 export function ImportBookmarksForm() {
   const navigate = useNavigate();

@@ -19,9 +19,9 @@ const reasonLabel: Record<ImportSummary['examples']['skipped'][number]['reason']
 
 /**
  * One import, from its page `/import/bookmarks?job={id}`: the progress bar with counts while it
- * runs ("This may take several minutes", SPEC §2), then the summary: what was created, which
- * entries were skipped and why, and the duplicates. SPEC §8's success notification appears when
- * a running import finishes.
+ * runs ("This may take several minutes", PRODUCT.md#import-and-export), then the summary: what was
+ * created, which entries were skipped and why, and the duplicates. The success notification
+ * (PRODUCT.md#messages) appears when a running import finishes.
  */
 export function ImportJobView({ id }: { id: number }) {
   const job = useImportJob(id);

@@ -11,8 +11,9 @@ import { useDeleteCollection } from './collections.queries.ts';
 const headingId = 'delete-collection-heading';
 
 /**
- * Delete section of the collection form (SPEC §2), its text for a new collection, one the user
- * may delete, or one they may not (only its owner deletes a shared collection's root).
+ * Delete section of the collection form (PRODUCT.md#collection-form), its text for a new
+ * collection, one the user may delete, or one they may not (only its owner deletes a shared
+ * collection's root).
  */
 export function CollectionDeleteSection({
   collection,
@@ -40,7 +41,8 @@ export function CollectionDeleteSection({
 
 /**
  * Asks once more before deleting, offers to take the sub-collections along (otherwise they move
- * up a level), then goes to / with the deletion notification (SPEC §4, §8).
+ * up a level), then goes to / with the deletion notification (PRODUCT.md#after-an-action,
+ * #messages).
  */
 function DeleteCollection({ collection }: { collection: CollectionNode }) {
   const navigate = useNavigate();

@@ -11,7 +11,7 @@ const shared = [node(10, 'Shared', 7, [node(11, 'Shared below', 7)]), node(20, '
 const tree = { collections: own, shared };
 const labels = (options: { label: string }[]) => options.map((option) => option.label);
 
-describe('parentChoices (SPEC §2 "Subcollection of")', () => {
+describe('parentChoices (PRODUCT.md#collection-form "Subcollection of")', () => {
   it('offers a new collection the top level and every collection the user may write to', () => {
     expect(labels(parentChoices(tree, undefined, true))).toEqual([
       'None',

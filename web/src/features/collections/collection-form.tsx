@@ -12,10 +12,10 @@ import { useCollectionTree } from './collections.queries.ts';
 import type { CollectionFormState } from './use-collection-form.ts';
 
 /**
- * Where a collection may go ("Subcollection of", SPEC §2: own and shared collections). A new one
- * anywhere the user may write, or at the top; an existing one only within its owner's tree
- * (the server refuses moves between trees, and only the owner moves it to the top), never into
- * itself or below.
+ * Where a collection may go ("Subcollection of", PRODUCT.md#collection-form: own and shared
+ * collections). A new one anywhere the user may write, or at the top; an existing one only within
+ * its owner's tree (the server refuses moves between trees, and only the owner moves it to the
+ * top), never into itself or below.
  */
 export function parentChoices(
   tree: { collections: CollectionNode[]; shared: CollectionNode[] },
@@ -37,7 +37,7 @@ export function parentChoices(
 /** The form's id, so a Save button outside it (in the top bar) can submit it. */
 export const COLLECTION_FORM_ID = 'collection-form';
 
-/** Name, "Subcollection of" and icon (SPEC §2 Collection form). */
+/** Name, "Subcollection of" and icon (PRODUCT.md#collection-form). */
 export function CollectionForm({
   state,
   collection,

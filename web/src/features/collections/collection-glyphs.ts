@@ -103,9 +103,10 @@ import type { InlineIconId } from './collection-icon.tsx';
 export type Glyph = LucideIcon | SimpleIcon;
 
 /**
- * The drawing of every catalogue icon that comes from the glyph sprite (SPEC §2: all but the
- * five drawn inline). Read at build time by web/glyph-sprite.ts to write `/glyphs.svg`; the app
- * itself never imports this module, so none of these drawings weigh on its bundle.
+ * The drawing of every catalogue icon that comes from the glyph sprite
+ * (PRODUCT.md#collection-icons: all but the five drawn inline). Read at build time by
+ * web/glyph-sprite.ts to write `/glyphs.svg`; the app itself never imports this module, so none of
+ * these drawings weigh on its bundle.
  */
 export const spriteGlyphs: Record<Exclude<CollectionIconId, InlineIconId>, Glyph> = {
   101: Circle,

@@ -14,8 +14,8 @@ const cell = clsx(
 );
 
 /**
- * The icon picker of the collection form (SPEC §2): every icon of the catalogue and "No Icon", as
- * one radio group (arrow keys move between icons; each has its catalogue label).
+ * The icon picker of the collection form (PRODUCT.md#collection-form): every icon of the catalogue
+ * and "No Icon", as one radio group (arrow keys move between icons; each has its catalogue label).
  */
 export function CollectionIconPicker({
   value,

@@ -6,7 +6,7 @@ import {
   type CollectionIconId,
 } from '../../../../contract/icons.ts';
 
-/** The icons SPEC §2 draws inline (brand marks); every other one comes from `/glyphs.svg`. */
+/** The icons drawn inline (brand marks, PRODUCT.md#collection-icons); the others: `/glyphs.svg`. */
 export const inlineGlyphs = {
   4003: siPython,
   4008: siReact,
@@ -29,9 +29,9 @@ function isInline(id: CollectionIconId): id is InlineIconId {
 }
 
 /**
- * A collection's icon (SPEC §2 Layout shell): ids 4003, 4008, 4010, 4017 and 4103 drawn inline,
- * the others from the glyph sprite, a folder (open when `open`) when it has none. Decorative
- * unless `label` is given.
+ * A collection's icon (PRODUCT.md#collection-icons): ids 4003, 4008, 4010, 4017 and 4103 drawn
+ * inline, the others from the glyph sprite, a folder (open when `open`) when it has none.
+ * Decorative unless `label` is given.
  */
 export function CollectionIcon({
   iconId,

@@ -33,18 +33,24 @@ import {
 import { useCollectionTree, useMoveCollection } from './collections.queries.ts';
 import { useExpandedCollections } from './use-expanded-collections.ts';
 
-/** SPEC §9: nested collections are indented 2 rem per level (a drag sideways by this much moves a level). */
+/**
+ * PRODUCT.md#limits: nested collections are indented 2 rem per level (a drag sideways by this much
+ * moves a level).
+ */
 const INDENT_REM = 2;
 const INDENT_PX = INDENT_REM * 16;
 
-/** Indent of each level below the top, in rem: 2 for the first two (SPEC §9), then narrower. */
+/**
+ * Indent of each level below the top, in rem: 2 for the first two (PRODUCT.md#limits), then
+ * narrower.
+ */
 const INDENT_STEPS_REM = [INDENT_REM, INDENT_REM, 1, 1, 0.75];
 const DEEP_INDENT_STEP_REM = 0.5;
 
 /**
  * Sidebar indentation of a collection at `depth` (0 = top level): 2 rem per level for the first
- * two levels (SPEC §9), 1 rem for the next two, 0.75 rem for the fifth and 0.5 rem below, so a
- * tree eight levels deep still leaves its names room in the sidebar.
+ * two levels (PRODUCT.md#limits), 1 rem for the next two, 0.75 rem for the fifth and 0.5 rem
+ * below, so a tree eight levels deep still leaves its names room in the sidebar.
  */
 export function navIndent(depth: number): string {
   let rem = 0;
@@ -109,7 +115,7 @@ function ExpandToggle({ node, expansion }: { node: CollectionNode; expansion: Ex
   );
 }
 
-/** A collection's link: its icon (SPEC §2), name and post count. */
+/** A collection's link: its icon (PRODUCT.md#collection-icons), name and post count. */
 function CollectionLink({ node, open }: { node: CollectionNode; open: boolean }) {
   const countId = useId();
   return (
@@ -188,8 +194,9 @@ function isBelow(rows: readonly VisibleRow[], ancestorId: number, row: VisibleRo
 }
 
 /**
- * The user's own collections as a tree that can be reordered and nested by dragging (SPEC §2):
- * dragged right a collection becomes a child of the one above it, dragged left it moves out.
+ * The user's own collections as a tree that can be reordered and nested by dragging
+ * (PRODUCT.md#layout-shell): dragged right a collection becomes a child of the one above it,
+ * dragged left it moves out.
  */
 function SortableCollectionTree({
   nodes,
@@ -301,8 +308,8 @@ function useRevealCurrent(nodes: CollectionNode[] | undefined, expansion: Expans
 }
 
 /**
- * The Collections tree of the sidebar (SPEC §2 Layout shell): nested collections that expand
- * and collapse, each one's state remembered, reordered and nested by dragging.
+ * The Collections tree of the sidebar (PRODUCT.md#layout-shell): nested collections that expand and
+ * collapse, each one's state remembered, reordered and nested by dragging.
  */
 export function CollectionNav() {
   const tree = useCollectionTree();
@@ -328,8 +335,8 @@ export function CollectionNav() {
 }
 
 /**
- * The Shared Collections section (SPEC §2): collections other users shared with this one and
- * everything below them; rendered only when there are any.
+ * The Shared Collections section (PRODUCT.md#layout-shell): collections other users shared with
+ * this one and everything below them; rendered only when there are any.
  */
 export function SharedCollectionNav() {
   const tree = useCollectionTree();

@@ -3,10 +3,10 @@ import { findInTree, pickerIdOf, UNCATEGORIZED_ID } from './collection-tree.ts';
 import { useCollection, useCollectionTree } from './collections.queries.ts';
 
 /**
- * The signed-in user's permission on a collection (SPEC §6), the one place the web asks: controls
- * hide below the thresholds of contract/permissions.ts. Full rights on one's own Uncategorized
- * bucket; elsewhere the bits the server sent with the collection (none until it is known). The
- * server decides every access regardless.
+ * The signed-in user's permission on a collection (PRODUCT.md#permissions), the one place the web
+ * asks: controls hide below the thresholds of contract/permissions.ts. Full rights on one's own
+ * Uncategorized bucket; elsewhere the bits the server sent with the collection (none until it is
+ * known). The server decides every access regardless.
  */
 export function useCollectionPermission(collectionId: number): number {
   const collection = useCollection(collectionId);
@@ -15,9 +15,10 @@ export function useCollectionPermission(collectionId: number): number {
 }
 
 /**
- * The user's permission on the collection of any post of a mixed list (search results, SPEC §6):
- * full rights in their Uncategorized bucket, else the bits of the collection in their tree or
- * among the shared ones (none while the tree loads or for a collection not in it).
+ * The user's permission on the collection of any post of a mixed list (search results,
+ * PRODUCT.md#permissions): full rights in their Uncategorized bucket, else the bits of the
+ * collection in their tree or among the shared ones (none while the tree loads or for a collection
+ * not in it).
  */
 export function usePermissionOfCollection(): (collectionId: number | null) => number {
   const tree = useCollectionTree().data;

@@ -7,7 +7,7 @@ import { collectionOptions, UNCATEGORIZED_ID } from './collection-tree.ts';
 import { useCollectionTree } from './collections.queries.ts';
 
 /**
- * The collection tree as a list of radio buttons, Uncategorized first (SPEC §2 Transfer dialog:
+ * The collection tree as a list of radio buttons, Uncategorized first (PRODUCT.md#transfer-dialog:
  * a collection tree picker). Arrow keys move between choices, as in any radio group.
  */
 export function CollectionPicker({

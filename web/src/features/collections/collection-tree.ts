@@ -6,7 +6,7 @@ import type {
 import type { EndpointResponse } from '../../../../contract/endpoint.ts';
 import type { TreeOption } from '../../ui/tree-select.tsx';
 
-/** SPEC §9: the Uncategorized bucket is collection 0 in pickers (null in data). */
+/** PRODUCT.md#limits: the Uncategorized bucket is collection 0 in pickers (null in data). */
 export const UNCATEGORIZED_ID = 0;
 export const UNCATEGORIZED_NAME = 'Uncategorized';
 
@@ -24,7 +24,7 @@ export function collectionIdFromParam(param: string | undefined): number | undef
   return /^\d+$/.test(param) ? Number(param) : undefined;
 }
 
-/** The page of a collection: `/` for Uncategorized (SPEC §2), else `/c/{id}`. */
+/** The page of a collection: `/` for Uncategorized (PRODUCT.md#routes), else `/c/{id}`. */
 export function collectionPath(collectionId: number | null | undefined): string {
   const id = pickerIdOf(collectionId);
   return id === UNCATEGORIZED_ID ? '/' : `/c/${id}`;
@@ -203,7 +203,8 @@ export function projectTreeDrop(
 
 /**
  * The tree after moving `id` (with everything below it) to `drop` — what the sidebar shows at
- * once while the server is told (SPEC §4: "moving changes parent locally at once").
+ * once while the server is told (PRODUCT.md#collection-moves: "moving changes parent locally at
+ * once").
  */
 export function moveInTree(
   nodes: readonly CollectionNode[],

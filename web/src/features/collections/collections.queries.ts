@@ -14,8 +14,8 @@ import {
 } from './collection-tree.ts';
 
 /**
- * The caller's collections as a tree, plus the ones shared with them (SPEC §7), each with its
- * post counts (`post_count`, `post_count_with_descendants`), and the Uncategorized count.
+ * The caller's collections as a tree, plus the ones shared with them (API.md), each with its post
+ * counts (`post_count`, `post_count_with_descendants`), and the Uncategorized count.
  */
 export const collectionTreeQuery = queryOptions({
   queryKey: collectionKeys.tree,
@@ -36,8 +36,8 @@ export function useCollectionTree() {
 }
 
 /**
- * One collection with its post counts (SPEC §4: "name from cache or a fetch"): taken from the
- * tree when it is loaded, fetched otherwise. Disabled for Uncategorized (id 0).
+ * One collection with its post counts (PRODUCT.md#collection-moves: "name from cache or a fetch"):
+ * taken from the tree when it is loaded, fetched otherwise. Disabled for Uncategorized (id 0).
  */
 export function useCollection(id: number) {
   const queryClient = useQueryClient();
@@ -129,8 +129,8 @@ export function useUpdateCollection() {
 
 /**
  * Moves a collection dragged in the sidebar (PATCH with `parent_id` or `is_root`, and
- * `local_order`). SPEC §4: the tree changes at once, then the server is told; on failure the tree
- * is fetched again (the failure is only logged).
+ * `local_order`). PRODUCT.md#collection-moves: the tree changes at once, then the server is told;
+ * on failure the tree is fetched again (the failure is only logged).
  */
 export function useMoveCollection() {
   const queryClient = useQueryClient();

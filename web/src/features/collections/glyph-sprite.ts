@@ -8,9 +8,9 @@ const OUTLINE =
   'fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"';
 
 /**
- * The glyph sprite served at `/glyphs.svg` (SPEC §2: collection icons from a sprite): one
- * `<symbol id="glyph-{id}">` per sprite icon, drawn in `currentColor`. Built from the icon
- * libraries' own drawings at build time (web/vite.config.ts), so the app loads one cached file
+ * The glyph sprite served at `/glyphs.svg` (PRODUCT.md#collection-icons: collection icons from a
+ * sprite): one `<symbol id="glyph-{id}">` per sprite icon, drawn in `currentColor`. Built from the
+ * icon libraries' own drawings at build time (web/vite.config.ts), so the app loads one cached file
  * instead of a hundred drawings in its JavaScript.
  */
 export function buildGlyphSprite(): string {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { navIndent } from './collection-nav.tsx';
 
-describe('navIndent (SPEC §9: 2 rem per level, narrower deep down)', () => {
+describe('navIndent (PRODUCT.md#limits: 2 rem per level, narrower deep down)', () => {
   it('indents the first two levels by 2 rem each', () => {
     expect([0, 1, 2].map(navIndent)).toEqual(['0rem', '2rem', '4rem']);
   });

@@ -35,9 +35,10 @@ export function collectionSaveErrors(error: unknown): CollectionFormErrors {
 }
 
 /**
- * State and submit of the collection form (SPEC §2 Collection form): name, parent ("None" = top
- * level), icon, and, for its owner, the Collection Url saved by the rules of SPEC §4. Creating
- * goes to the new collection, saving to the edited one (SPEC §4).
+ * State and submit of the collection form (PRODUCT.md#collection-form): name, parent ("None" = top
+ * level), icon, and, for its owner, the Collection Url saved by the rules of
+ * PRODUCT.md#public-share-on-save. Creating goes to the new collection, saving to the edited one
+ * (PRODUCT.md#after-an-action).
  */
 export function useCollectionForm(
   collection?: Collection,

@@ -1,7 +1,10 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { readStored, writeStored } from '../../lib/local-storage.ts';
 
-/** localStorage key of the sidebar's open collections (SPEC §2: remembered per collection). */
+/**
+ * localStorage key of the sidebar's open collections (PRODUCT.md#layout-shell: remembered per
+ * collection).
+ */
 export const EXPANDED_COLLECTIONS_KEY = 'nestmark:expanded-collections';
 
 function isIdList(value: unknown): value is number[] {

@@ -5,7 +5,8 @@ import { logError } from '../../lib/log.ts';
 
 /**
  * What a page says about itself (GET /api/meta), for the editor's unfurling links. Kept for the
- * visit: a page's title rarely changes while someone writes. Failures are only logged (SPEC §8).
+ * visit: a page's title rarely changes while someone writes. Failures are only logged
+ * (PRODUCT.md#messages).
  */
 export function useLinkMeta(url: string, enabled = true) {
   return useQuery({

@@ -186,7 +186,7 @@ interface ChooserProps {
   onRun: (action: Action) => void;
 }
 
-/** The collection tree to move the chosen posts to (as the Transfer dialog, SPEC §2). */
+/** The collection tree to move the chosen posts to (as PRODUCT.md#transfer-dialog). */
 function MoveDialog({ count, onClose, onRun }: ChooserProps) {
   const [target, setTarget] = useState<number>();
   return (

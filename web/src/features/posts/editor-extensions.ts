@@ -7,9 +7,10 @@ import { LINK_SCHEMES } from '../../../../contract/posts.ts';
 import { UnfurlingLink } from './unfurling-link.tsx';
 
 /**
- * The editor's content features, for the post editor and inline editing: SPEC §3 Rich content
+ * The editor's content features, for the post editor and inline editing: PRODUCT.md#rich-content
  * (marks, headings, lists with task items, code, quotes, rules, images without data: URLs, links
- * of the SPEC §5 schemes, unfurling links) and §9 undo depth 100 with a new step after 500 ms.
+ * of the PRODUCT.md#link-schemes, unfurling links) and PRODUCT.md#limits undo depth 100 with
+ * a new step after 500 ms.
  */
 export function editorExtensions({ placeholder }: { placeholder: string }) {
   return [

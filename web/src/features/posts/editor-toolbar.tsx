@@ -29,7 +29,7 @@ import { UNFURLING_LINK } from './unfurling-link.tsx';
 
 type TextStyle = 'paragraph' | '1' | '2' | '3';
 
-/** SPEC §2 toolbar styles: Normal and Headline 1 to 3. */
+/** PRODUCT.md#post-editor: Normal and Headline 1 to 3. */
 const textStyles: { value: TextStyle; label: string }[] = [
   { value: 'paragraph', label: 'Normal' },
   { value: '1', label: 'Headline 1' },
@@ -79,7 +79,7 @@ function Separator() {
 }
 
 /**
- * Asks for a URL and inserts an unfurling link to it (SPEC §2 toolbar; typing `<https://…>`
+ * Asks for a URL and inserts an unfurling link to it (PRODUCT.md#post-editor; typing `<https://…>`
  * does the same).
  */
 function UnfurlingLinkDialog({
@@ -130,7 +130,7 @@ function UnfurlingLinkDialog({
   );
 }
 
-/** The formatting menu bar of the post editor (SPEC §2 Post editor toolbar). */
+/** The formatting menu bar of the post editor (PRODUCT.md#post-editor). */
 export function EditorToolbar({ editor }: { editor: Editor }) {
   const upload = useUploadImage();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -156,7 +156,10 @@ export function EditorToolbar({ editor }: { editor: Editor }) {
   });
   const chain = () => editor.chain().focus();
 
-  /** SPEC §5: only when a file was chosen; the image goes in once the server answered 201. */
+  /**
+   * PRODUCT.md#validation: only when a file was chosen; the image goes in once the server answered
+   * 201.
+   */
   async function uploadImage(file: File | undefined) {
     if (!file) return;
     try {

@@ -5,7 +5,7 @@ import { useShareAccess } from '../shares/share-access.ts';
 import { faviconPathOf } from './post-content.ts';
 
 /**
- * The favicon of a link's site, served by Nestmark (SPEC §2 Post card; never a third-party icon
+ * The favicon of a link's site, served by Nestmark (PRODUCT.md#post-card; never a third-party icon
  * service, so no one learns which sites a user keeps); a globe while there is none.
  */
 export function Favicon({

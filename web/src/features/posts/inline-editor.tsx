@@ -9,7 +9,7 @@ import { useUpdatePost } from './posts.queries.ts';
 const extensions = editorExtensions({ placeholder: 'Write something' });
 
 /**
- * A note's content edited in place on its card (SPEC §4 Inline edit): a click anywhere outside
+ * A note's content edited in place on its card (PRODUCT.md#inline-edit): a click anywhere outside
  * (or Escape) ends editing and saves what changed; the card shows a spinner until the server has
  * it, and 'Error' / 'Post could not be updated.' if it refused. Empty content is not saved.
  */

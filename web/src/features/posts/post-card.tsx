@@ -41,15 +41,18 @@ export const rowClasses = `group flex h-12 min-w-0 items-center gap-3 rounded-lg
 
 interface PostCardProps {
   post: ListedPost;
-  /** The user's permission on the list's collection (SPEC §6): the menu needs more than 4. */
+  /**
+   * The user's permission on the list's collection (PRODUCT.md#permissions): the menu needs more
+   * than 4.
+   */
   permission: number;
-  /** A write to this post is on its way (SPEC §3 isUpdating): a spinner, no menu. */
+  /** A write to this post is on its way (PRODUCT.md#post): a spinner, no menu. */
   updating?: boolean;
   /** The drag handle of a sortable list, shown beside the menu. */
   handle?: ReactNode;
   /** Shown at the bottom of the card: a search match, a restore button. */
   footer?: ReactNode;
-  /** A card (SPEC §2 Post card), one line of a list, or a tile of a grid. */
+  /** A card (PRODUCT.md#post-card), one line of a list, or a tile of a grid. */
   view?: PostView;
   /** Its box in a list where posts can be chosen for a bulk edit. */
   select?: PostSelect;
@@ -62,7 +65,7 @@ function linkDomain(post: Post): string {
 }
 
 /**
- * A post in a list (SPEC §2 Post card): a link card, a note card, or a placeholder. With
+ * A post in a list (PRODUCT.md#post-card): a link card, a note card, or a placeholder. With
  * `select`, its box sits in the card's or tile's top left corner, or at the start of a line.
  */
 export function PostCard({ select, ...props }: PostCardProps) {
@@ -136,7 +139,7 @@ interface CardBodyProps {
   post: Post;
   actions: ReactNode;
   updating: boolean;
-  /** The user may change the post (SPEC §6: above permission 4). */
+  /** The user may change the post (PRODUCT.md#permissions: above permission 4). */
   editable: boolean;
   footer: ReactNode;
   view: PostView;
@@ -289,9 +292,9 @@ function LinkPostCard({ post, actions, updating, footer, view }: Omit<CardBodyPr
 }
 
 /**
- * A note: its title and rich content (sanitized by the server with the SPEC §3 allowlist). On
- * desktop a click on the content edits it in place and a click outside saves it; on mobile it
- * opens the post (SPEC §2, §4 Inline edit).
+ * A note: its title and rich content (sanitized by the server with the PRODUCT.md#rich-content
+ * allowlist). On desktop a click on the content edits it in place and a click outside saves it; on
+ * mobile it opens the post (PRODUCT.md#post-card, #inline-edit).
  */
 function TextPostCard({ post, actions, updating, editable, footer, view }: CardBodyProps) {
   const isMobile = useIsMobile();
@@ -366,7 +369,10 @@ function TextPostCard({ post, actions, updating, editable, footer, view }: CardB
   );
 }
 
-/** A pulsing stand-in for a post that is loading (SPEC §4: 8 of them before the first page). */
+/**
+ * A pulsing stand-in for a post that is loading (PRODUCT.md#post-lists: 8 of them before the first
+ * page).
+ */
 export function PostCardSkeleton({ view = 'cards' }: { view?: PostView }) {
   if (view === 'list') {
     return (

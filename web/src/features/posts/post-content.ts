@@ -1,6 +1,6 @@
 /**
- * SPEC §5: content that is one single paragraph is saved without the wrapping `<p></p>` (so a
- * pasted link is stored as the bare link and becomes a link post).
+ * PRODUCT.md#validation: content that is one single paragraph is saved without the wrapping
+ * `<p></p>` (so a pasted link is stored as the bare link and becomes a link post).
  */
 export function stripSingleParagraph(html: string): string {
   const trimmed = html.trim();
@@ -11,8 +11,8 @@ export function stripSingleParagraph(html: string): string {
 }
 
 /**
- * Whether editor HTML holds nothing worth saving (SPEC §5: saving silently aborts): no text
- * other than whitespace, and no rule, image or unfurling link.
+ * Whether editor HTML holds nothing worth saving (PRODUCT.md#validation: saving silently aborts):
+ * no text other than whitespace, and no rule, image or unfurling link.
  */
 export function isBlankContent(html: string): boolean {
   if (/<(hr|img|unfurling-link)[\s/>]/i.test(html)) return false;
@@ -29,8 +29,9 @@ function escapeHtml(text: string): string {
 }
 
 /**
- * Editor content for a share-target payload (SPEC §2: query params `text` and `url`): one
- * paragraph each, the text first; the URL is left out when the text already contains it.
+ * Editor content for a share-target payload (PRODUCT.md#post-editor: query params `text` and
+ * `url`): one paragraph each, the text first; the URL is left out when the text already contains
+ * it.
  */
 export function prefillContent({
   text,
@@ -77,7 +78,7 @@ export function readableTextOn(hex: string): '#1c1917' | '#ffffff' | undefined {
 }
 
 /**
- * Post content for pasted plain text (SPEC §4 Paste): one line is kept as it is (escaped), so a
+ * Post content for pasted plain text (PRODUCT.md#paste): one line is kept as it is (escaped), so a
  * pasted URL becomes a link post; several lines become one paragraph each.
  */
 export function contentFromPlainText(text: string): string {
@@ -109,7 +110,7 @@ export function faviconPathOf(
 
 /**
  * Post HTML (sanitized by the server) ready to show: each `<unfurling-link href data-title>`
- * becomes a link block with the favicon, the title and the host (SPEC §3 Rich content), opening
+ * becomes a link block with the favicon, the title and the host (PRODUCT.md#rich-content), opening
  * in a new tab like every link. Parsed with DOMParser, which runs nothing.
  */
 export function renderRichContent(html: string, shareToken?: string): string {

@@ -10,9 +10,9 @@ import { TagPicker } from './tag-picker.tsx';
 import type { PostEditorState } from './use-post-editor.ts';
 
 /**
- * The fields of the post editor (SPEC §2): title, the collection it goes to (Uncategorized
- * included), tags, the formatting toolbar and the content. Enter in the title moves on to the
- * content.
+ * The fields of the post editor (PRODUCT.md#post-editor): title, the collection it goes to
+ * (Uncategorized included), tags, the formatting toolbar and the content. Enter in the title moves
+ * on to the content.
  */
 export function PostEditorForm({ state }: { state: PostEditorState }) {
   const tree = useCollectionTree();
@@ -89,7 +89,7 @@ export function PostEditorSkeleton() {
   );
 }
 
-/** The editor's Save button (SPEC §2: Ctrl+Alt+S saves too). */
+/** The editor's Save button (PRODUCT.md#post-editor: Ctrl+Alt+S saves too). */
 export function SavePostButton({ state }: { state: PostEditorState }) {
   return (
     <Button

@@ -45,18 +45,21 @@ import {
 import { usePostSelection } from './use-post-selection.ts';
 import { VirtualPostList } from './virtual-post-list.tsx';
 
-/** SPEC §9: 20 posts a page on desktop, 10 on mobile; 8 placeholders. */
+/** PRODUCT.md#limits: 20 posts a page on desktop, 10 on mobile; 8 placeholders. */
 export const PAGE_SIZE_DESKTOP = 20;
 export const PAGE_SIZE_MOBILE = 10;
 export const PLACEHOLDER_COUNT = 8;
 
-/** The page size of a list opened now (SPEC §9), fixed for the visit so rotating a phone does not restart paging. */
+/**
+ * The page size of a list opened now (PRODUCT.md#limits), fixed for the visit so rotating a phone
+ * does not restart paging.
+ */
 export function usePageSize(): number {
   const [pageSize] = useState(() => (isMobileViewport() ? PAGE_SIZE_MOBILE : PAGE_SIZE_DESKTOP));
   return pageSize;
 }
 
-/** SPEC §4: 8 pulsing placeholders while the first page loads, in the list's view. */
+/** PRODUCT.md#post-lists: 8 pulsing placeholders while the first page loads, in the list's view. */
 export function PostPlaceholders({ view = 'cards' }: { view?: PostView }) {
   return (
     <div
@@ -73,7 +76,7 @@ export function PostPlaceholders({ view = 'cards' }: { view?: PostView }) {
     </div>
   );
 }
-/** SPEC §9: a touch drag starts after a 180 ms press; items settle in 200 ms. */
+/** PRODUCT.md#limits: a touch drag starts after a 180 ms press; items settle in 200 ms. */
 export const TOUCH_DRAG_DELAY_MS = 180;
 const DRAG_ANIMATION_MS = 200;
 
@@ -149,11 +152,11 @@ function SortablePost({
 
 /**
  * The posts of a collection (0 = Uncategorized) in the order `sort` (manual: highest order
- * first; SPEC §2 Collection view, §4), as cards, list lines or grid tiles, drawn a screenful at a
- * time (VirtualPostList): in manual order sortable by drag and drop (mouse, keyboard, touch after
- * a 180 ms press; not while a post is being written), the next page loaded when the end comes
- * within 80 px of the viewport. Whoever may change the posts (not through a public share) can
- * choose posts for a bulk edit.
+ * first; PRODUCT.md#collection-view, #posts-order), as cards, list lines or grid tiles, drawn a
+ * screenful at a time (VirtualPostList): in manual order sortable by drag and drop (mouse,
+ * keyboard, touch after a 180 ms press; not while a post is being written), the next page loaded
+ * when the end comes within 80 px of the viewport. Whoever may change the posts (not through a
+ * public share) can choose posts for a bulk edit.
  */
 export function PostList({
   collectionId,

@@ -10,12 +10,15 @@ const TransferDialog = lazy(async () => ({
   default: (await import('./transfer-dialog.tsx')).TransferDialog,
 }));
 
-/** SPEC §9: a post menu opened this close to the right edge of the screen hangs to the left. */
+/**
+ * PRODUCT.md#limits: a post menu opened this close to the right edge of the screen hangs to the
+ * left.
+ */
 export const MENU_EDGE_PX = 150;
 
 /**
- * The three-dot menu of a post card (SPEC §2): Transfer (to another collection), Edit (the
- * post's page) and Delete (to the recycle bin).
+ * The three-dot menu of a post card (PRODUCT.md#post-card): Transfer (to another collection), Edit
+ * (the post's page) and Delete (to the recycle bin).
  */
 export function PostMenu({ post }: { post: Post }) {
   const deletePost = useDeletePost();

@@ -4,7 +4,7 @@ import { movePost, movePostInPages, orderAfterMove } from './post-order.ts';
 const list = (...names: string[]) =>
   names.map((name, index) => ({ name, order: names.length - index }));
 
-describe('orderAfterMove (SPEC §4: order plus index difference)', () => {
+describe('orderAfterMove (PRODUCT.md#dragging-a-post: order plus index difference)', () => {
   it('raises the order when moving up, lowers it when moving down', () => {
     expect(orderAfterMove({ order: 2 }, 3, 1)).toBe(4);
     expect(orderAfterMove({ order: 5 }, 0, 4)).toBe(1);

@@ -1,6 +1,7 @@
 /**
  * The order a post is saved with when dragged from index `from` to index `to` of a list shown
- * highest order first (SPEC §4: the post's order plus the index difference; moving up raises it).
+ * highest order first (PRODUCT.md#dragging-a-post: the post's order plus the index difference;
+ * moving up raises it).
  */
 export function orderAfterMove(post: { order: number }, from: number, to: number): number {
   return post.order + (from - to);
@@ -8,7 +9,7 @@ export function orderAfterMove(post: { order: number }, from: number, to: number
 
 /**
  * The list after moving the post at `from` to `to`, orders recomputed descending from the
- * highest (SPEC §4 Reordering), as the server numbers them.
+ * highest (PRODUCT.md#dragging-a-post), as the server numbers them.
  */
 export function movePost<T extends { order: number }>(
   posts: readonly T[],
@@ -42,9 +43,10 @@ export function movePostInPages<T extends { order: number }>(
 }
 
 /**
- * The pages of a list without the post `id`, the posts above it one order lower (SPEC §4: delete
- * renumbers the orders of the posts before it, as the server does when a post leaves its list by
- * delete or transfer). Pages stay in place, so each one's cursor still follows the right post.
+ * The pages of a list without the post `id`, the posts above it one order lower
+ * (PRODUCT.md#post-lists: delete renumbers the orders of the posts before it, as the server does
+ * when a post leaves its list by delete or transfer). Pages stay in place, so each one's cursor
+ * still follows the right post.
  */
 export function removePostFromPages<T extends { id: number; order: number }>(
   pages: readonly (readonly T[])[],

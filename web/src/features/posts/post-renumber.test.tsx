@@ -42,7 +42,7 @@ beforeEach(() => {
   });
 });
 
-describe('a post leaving a list renumbers the posts above it (SPEC §4 Delete)', () => {
+describe('a post leaving a list renumbers the posts above it (PRODUCT.md#post-lists)', () => {
   it('delete: the orders close the gap, so a later drag stores the order the server expects', async () => {
     callApiMock.mockResolvedValue(undefined as never);
     const remove = render(useDeletePost);

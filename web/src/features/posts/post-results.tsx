@@ -21,9 +21,12 @@ import { VirtualPostList } from './virtual-post-list.tsx';
 interface ResultsProps {
   /** Accessible name of the list. */
   label: string;
-  /** The empty text of the page (SPEC §2), with its icon. */
+  /** The empty text of the page (PRODUCT.md#screens), with its icon. */
   empty: { icon: LucideIcon; title: string; description?: ReactNode };
-  /** The user's permission on a post's collection (SPEC §6): its card's menu needs above 4. */
+  /**
+   * The user's permission on a post's collection (PRODUCT.md#permissions): its card's menu needs
+   * above 4.
+   */
   permissionOf: (post: Post) => number;
   /** Extra content at the bottom of a card: the search match, the restore button. */
   footerOf?: (post: Post) => ReactNode;
@@ -64,11 +67,11 @@ function LoadFailed({ retry }: { retry: () => unknown }) {
 }
 
 /**
- * A list of posts read by cursor, for search results, a tag's posts and the recycle bin (SPEC
- * §2): 8 placeholders while the first page loads, the page's empty text, else post cards drawn a
- * screenful at a time, the next page loading as the end comes into view (not while the previous
- * list stands in for one still loading: its cursor means nothing to the new one); the cards can
- * be chosen for a bulk edit.
+ * A list of posts read by cursor, for search results, a tag's posts and the recycle bin
+ * (PRODUCT.md#screens): 8 placeholders while the first page loads, the page's empty text, else
+ * post cards drawn a screenful at a time, the next page loading as the end comes into view (not
+ * while the previous list stands in for one still loading: its cursor means nothing to the new
+ * one); the cards can be chosen for a bulk edit.
  */
 export function PagedPostResults({
   list,

@@ -6,7 +6,9 @@ import {
   useCollectionPreference,
 } from '../collections/collection-preference.ts';
 
-/** How a collection shows its posts: cards (SPEC §2 Post card), one line each, or image tiles. */
+/**
+ * How a collection shows its posts: cards (PRODUCT.md#post-card), one line each, or image tiles.
+ */
 export const postViews = ['cards', 'list', 'grid'] as const;
 export type PostView = (typeof postViews)[number];
 

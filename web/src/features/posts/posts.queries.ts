@@ -50,15 +50,17 @@ export const postKeys = {
     ['posts', 'read', 'tag', tagId, { pageSize }] as const,
   recycleBin: ['posts', 'read', 'recycle-bin'] as const,
   recycleBinPage: (pageSize: number) => ['posts', 'read', 'recycle-bin', { pageSize }] as const,
-  /** Every mutation that writes a post: while one runs, dragging waits (SPEC §4). */
+  /**
+   * Every mutation that writes a post: while one runs, dragging waits (PRODUCT.md#dragging-a-post).
+   */
   writes: ['posts', 'write'] as const,
   /** A bulk edit (one of the writes). */
   bulkEdit: ['posts', 'write', 'bulk'] as const,
 };
 
 /**
- * The stand-in for a pasted post while it is saved (SPEC §3: a local placeholder type); shown
- * as a pulsing skeleton.
+ * The stand-in for a pasted post while it is saved (PRODUCT.md#post: a local placeholder
+ * type); shown as a pulsing skeleton.
  */
 export type PlaceholderPost = Omit<Post, 'type'> & { type: 'placeholder' };
 /** A post as a list holds it. */
@@ -168,10 +170,10 @@ export interface PagedPostsOptions {
 }
 
 /**
- * A list of posts read by cursor (SPEC §4: the cursor is the last post's id; loading stops when
- * a page comes back empty), `pageSize` at a time, with tags; pending link previews refresh by
- * page (usePreviewRefresh). Every list of posts the web app shows is read this way: never
- * whole (`limit` 0), however long it is.
+ * A list of posts read by cursor (PRODUCT.md#post-lists: the cursor is the last post's id; loading
+ * stops when a page comes back empty), `pageSize` at a time, with tags; pending link previews
+ * refresh by page (usePreviewRefresh). Every list of posts the web app shows is read this way:
+ * never whole (`limit` 0), however long it is.
  */
 export function usePagedPosts(
   queryKey: readonly unknown[],
@@ -261,14 +263,14 @@ function mapPages(
   );
 }
 
-/** Puts `post` on top of its list (where new and transferred posts go, SPEC §4). */
+/** Puts `post` on top of its list (where new and transferred posts go, PRODUCT.md#posts-order). */
 function addOnTop(queryClient: QueryClient, post: ListedPost) {
   mapPages(queryClient, listIdOf(post), (page, index) =>
     index === 0 ? [post, ...page.filter((other) => other.id !== post.id)] : page,
   );
 }
 
-/** Takes a post out of every list, renumbering the posts above it (SPEC §4 Delete). */
+/** Takes a post out of every list, renumbering the posts above it (PRODUCT.md#post-lists). */
 export function removeFromLists(queryClient: QueryClient, id: number) {
   queryClient.setQueriesData<PostPages>(
     { queryKey: postKeys.lists },
@@ -295,7 +297,7 @@ export function markListsStale(queryClient: QueryClient) {
   ]);
 }
 
-/** Body of a post create or edit (SPEC §7). */
+/** Body of a post create or edit (API.md). */
 export interface PostWrite {
   title: string;
   content: string;
@@ -331,7 +333,7 @@ function storeSaved(queryClient: QueryClient, post: Post) {
 
 /**
  * Edits a post (PATCH /api/posts/{id}) with any part of a PostWrite: replaced where it is, or,
- * when it changed collection (SPEC §4 transfer), taken out of the old list and put on top of the
+ * when it changed collection (PRODUCT.md#transfer), taken out of the old list and put on top of the
  * new one.
  */
 export function useUpdatePost() {
@@ -348,7 +350,7 @@ export function useUpdatePost() {
 }
 
 /**
- * Transfers a post to another collection (SPEC §4 Transfer: 0 = Uncategorized): it leaves the
+ * Transfers a post to another collection (PRODUCT.md#transfer: 0 = Uncategorized): it leaves the
  * list it was in and lands on top of the other.
  */
 export function useTransferPost() {
@@ -389,10 +391,10 @@ export function useDeletePost() {
 }
 
 /**
- * Moves a post within its list by drag and drop (SPEC §4; only in manual order): the list changes
- * at once (orders recomputed from the highest), the new order (the post's order plus the index
- * difference) is saved, and a failure puts the list back as it was. Lists of the collection in
- * another sort keep their order and are read again when shown.
+ * Moves a post within its list by drag and drop (PRODUCT.md#dragging-a-post; only in manual
+ * order): the list changes at once (orders recomputed from the highest), the new order (the post's
+ * order plus the index difference) is saved, and a failure puts the list back as it was. Lists of
+ * the collection in another sort keep their order and are read again when shown.
  */
 export function useMovePost(collectionId: number) {
   const queryClient = useQueryClient();
@@ -423,9 +425,9 @@ export function useMovePost(collectionId: number) {
 }
 
 /**
- * Creates a post from pasted text (SPEC §4 Paste): a placeholder one above the highest order
+ * Creates a post from pasted text (PRODUCT.md#paste): a placeholder one above the highest order
  * appears on top at once and is replaced by the saved post, or removed when saving fails.
- * Uncategorized is `collection_id` null with `is_uncategorized` true (SPEC §5).
+ * Uncategorized is `collection_id` null with `is_uncategorized` true (PRODUCT.md#validation).
  */
 export function usePastePost(collectionId: number) {
   const queryClient = useQueryClient();
@@ -475,14 +477,16 @@ export function usePastePost(collectionId: number) {
   });
 }
 
-/** Whether any post is being written: dragging waits until it is done (SPEC §4). */
+/**
+ * Whether any post is being written: dragging waits until it is done (PRODUCT.md#dragging-a-post).
+ */
 export function useIsWritingPosts(): boolean {
   return useIsMutating({ mutationKey: postKeys.writes }) > 0;
 }
 
 /**
  * Ids of the posts with a write in flight (one post's `id`, a bulk edit's `ids`), for their
- * spinner (SPEC §3 isUpdating).
+ * spinner (PRODUCT.md#post).
  */
 export function useUpdatingPostIds(): Set<number> {
   const ids = useMutationState({
@@ -495,12 +499,12 @@ export function useUpdatingPostIds(): Set<number> {
   return new Set(ids.flat());
 }
 
-/** SPEC §2 Tags: the posts carrying the tag `tagId` (GET /api/posts?tag_id=), newest first. */
+/** PRODUCT.md#tags: the posts carrying the tag `tagId` (GET /api/posts?tag_id=), newest first. */
 export function useTaggedPosts(tagId: number, pageSize: number, inView?: PostsInView) {
   return usePagedPosts(postKeys.tagged(tagId, pageSize), { tag_id: tagId }, pageSize, { inView });
 }
 
-/** SPEC §2 Recycle bin: the user's deleted posts, last deleted first (is_archived=true). */
+/** PRODUCT.md#recycle-bin: the user's deleted posts, last deleted first (is_archived=true). */
 export function useRecycleBin(pageSize: number, inView?: PostsInView) {
   return usePagedPosts(postKeys.recycleBinPage(pageSize), { is_archived: true }, pageSize, {
     inView,

@@ -34,7 +34,7 @@ beforeEach(() => {
   });
 });
 
-describe('useClearRecycleBin (SPEC §4: the list empties even after failure)', () => {
+describe('useClearRecycleBin (PRODUCT.md#after-an-action: the list empties even after failure)', () => {
   it('empties the list when the bin is cleared', async () => {
     callApiMock.mockResolvedValue(undefined as never);
     const clear = render(useClearRecycleBin);
@@ -51,7 +51,7 @@ describe('useClearRecycleBin (SPEC §4: the list empties even after failure)', (
   });
 });
 
-describe('useRestorePost (SPEC §4: restore sets is_archived false)', () => {
+describe('useRestorePost (PRODUCT.md#post-lists: restore sets is_archived false)', () => {
   it('sends is_archived false and takes the post out of the recycle bin', async () => {
     callApiMock.mockResolvedValue({ data: aPost({ id: 1 }) } as never);
     const restore = render(useRestorePost);

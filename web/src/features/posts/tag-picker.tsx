@@ -3,8 +3,8 @@ import { MultiCombobox } from '../../ui/multi-combobox.tsx';
 import { useTags } from '../tags/tags.queries.ts';
 
 /**
- * The post editor's tags (SPEC §2): the user's tags to pick from, and any new name typed
- * (created when the post is saved).
+ * The post editor's tags (PRODUCT.md#post-editor): the user's tags to pick from, and any new name
+ * typed (created when the post is saved).
  */
 export function TagPicker({
   values,

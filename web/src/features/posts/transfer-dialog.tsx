@@ -8,8 +8,8 @@ import { CollectionPicker } from '../collections/collection-picker.tsx';
 import { useTransferPost } from './posts.queries.ts';
 
 /**
- * SPEC §2 Transfer dialog: the collection tree to choose from and a Transfer button; a click on
- * the backdrop closes it. The post lands on top of the chosen collection (SPEC §4 Transfer).
+ * PRODUCT.md#transfer-dialog: the collection tree to choose from and a Transfer button; a click on
+ * the backdrop closes it. The post lands on top of the chosen collection (PRODUCT.md#transfer).
  */
 export function TransferDialog({
   post,

@@ -12,7 +12,10 @@ import { useLinkMeta } from '../link-preview/link-preview.queries.ts';
 import { Favicon } from './favicon.tsx';
 import { displayDomain, isWebUrl } from './post-content.ts';
 
-/** `<https://…>` as typed or pasted (SPEC §5: a URL in angle brackets becomes an unfurling link). */
+/**
+ * `<https://…>` as typed or pasted (PRODUCT.md#link-schemes: a URL in angle brackets becomes an
+ * unfurling link).
+ */
 const TYPED = /<(https?:\/\/[^\s<>]+)>$/;
 const PASTED = /<(https?:\/\/[^\s<>]+)>/g;
 
@@ -38,9 +41,9 @@ function UnfurlingLinkView({ node, updateAttributes }: ReactNodeViewProps) {
 export const UNFURLING_LINK = 'unfurlingLink';
 
 /**
- * The unfurling-link block of SPEC §3: stored as `<unfurling-link href data-title>` (the server's
- * sanitizer keeps exactly those), shown with favicon and title. Typing or pasting a URL in angle
- * brackets makes one; its title comes from GET /api/meta.
+ * The unfurling-link block of PRODUCT.md#rich-content: stored as `<unfurling-link href data-title>`
+ * (the server's sanitizer keeps exactly those), shown with favicon and title. Typing or pasting a
+ * URL in angle brackets makes one; its title comes from GET /api/meta.
  */
 export const UnfurlingLink = Node.create({
   name: UNFURLING_LINK,

@@ -43,7 +43,7 @@ beforeEach(() => {
   });
 });
 
-describe('usePasteIntoCollection (SPEC §4 Paste, §5, §8)', () => {
+describe('usePasteIntoCollection (PRODUCT.md#paste, #validation, #messages)', () => {
   it('shows a placeholder above the highest order at once, then the saved post in its place', async () => {
     clipboard = ' https://example.com/a ';
     let answer: (value: unknown) => void = () => {};

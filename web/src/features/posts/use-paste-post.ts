@@ -3,10 +3,13 @@ import { logError } from '../../lib/log.ts';
 import { notify } from '../../ui/notify.tsx';
 import { usePastePost } from './posts.queries.ts';
 
-/** SPEC §9: an error text is cut at 60 characters. */
+/** PRODUCT.md#limits: an error text is cut at 60 characters. */
 const ERROR_TEXT_MAX = 60;
 
-/** Whether this browser lets the page read the clipboard (SPEC §2: Paste shows only then). */
+/**
+ * Whether this browser lets the page read the clipboard (PRODUCT.md#collection-view: Paste shows
+ * only then).
+ */
 export function canReadClipboard(): boolean {
   return typeof navigator !== 'undefined' && typeof navigator.clipboard?.readText === 'function';
 }
@@ -14,10 +17,10 @@ export function canReadClipboard(): boolean {
 let placeholders = 0;
 
 /**
- * The Paste option of a collection view (SPEC §4 Paste, §5, §8): the clipboard's text becomes a
- * post on top of the collection, a placeholder showing until it is saved. An empty clipboard
- * says 'Nothing to paste'; a failure 'Error {status}' with the server's reason (60 characters)
- * or 'Post could not be created.'.
+ * The Paste option of a collection view (PRODUCT.md#paste, #validation, #messages): the
+ * clipboard's text becomes a post on top of the collection, a placeholder showing until it is
+ * saved. An empty clipboard says 'Nothing to paste'; a failure 'Error {status}' with the server's
+ * reason (60 characters) or 'Post could not be created.'.
  */
 export function usePasteIntoCollection(collectionId: number): () => Promise<void> {
   const paste = usePastePost(collectionId);

@@ -138,7 +138,7 @@ describe('usePostEditor', () => {
     });
   });
 
-  it('reports a failed create with its status (SPEC §8)', async () => {
+  it('reports a failed create with its status (PRODUCT.md#messages)', async () => {
     callApiMock.mockRejectedValue(new ApiError(422, 'UNPROCESSABLE', 'nope'));
     renderEditor({ title: '', content: '<p>x</p>', collectionId: 0 });
     await act(() => state.save());

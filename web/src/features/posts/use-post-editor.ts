@@ -25,9 +25,9 @@ export interface PostEditorInput {
 }
 
 /**
- * State and actions of the post editor (SPEC §2 Post editor, §4 Editor, §5): title, target
- * collection, tags, the Tiptap editor, Save (also Ctrl+Alt+S) and, in edit mode, Delete. After
- * either the user goes to the post's collection.
+ * State and actions of the post editor (PRODUCT.md#post-editor, #editor-saves, #validation):
+ * title, target collection, tags, the Tiptap editor, Save (also Ctrl+Alt+S) and, in edit mode,
+ * Delete. After either the user goes to the post's collection.
  */
 export function usePostEditor(input: PostEditorInput) {
   const navigate = useNavigate();

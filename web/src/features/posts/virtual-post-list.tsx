@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PostView } from './post-view.tsx';
 import type { ListedPost, PostsInView } from './posts.queries.ts';
 
-/** SPEC §9: the next page loads when the end comes within 80 px of the viewport. */
+/** PRODUCT.md#limits: the next page loads when the end comes within 80 px of the viewport. */
 export const INFINITE_SCROLL_MARGIN_PX = 80;
 
 /** Space between posts, in px (Tailwind gap-3 for cards and tiles, gap-2 for list lines). */
@@ -44,7 +44,7 @@ interface VirtualPostListProps {
  * lists): the window scrolls, only the rows near the viewport are in the page. Cards are
  * measured as they are drawn; list lines and grid tiles have a fixed height; the grid has as
  * many columns as fit. When its end comes within 80 px of the viewport the next page loads,
- * with 'loading...' under the list (SPEC §2 Post card, §9).
+ * with 'loading...' under the list (PRODUCT.md#post-card, #limits).
  */
 export function VirtualPostList({
   posts,

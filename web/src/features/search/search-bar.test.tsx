@@ -29,7 +29,7 @@ function Harness({ onSubmit = () => {} }: { onSubmit?: () => void }) {
 
 const options = () => screen.getAllByRole('option').map((option) => option.textContent);
 
-describe('SearchBar (SPEC §2 Search)', () => {
+describe('SearchBar (PRODUCT.md#search)', () => {
   it('suggests 4 collections on focus, then those matching the text', async () => {
     render(<Harness />);
     await userEvent.click(screen.getByPlaceholderText('Type to search'));

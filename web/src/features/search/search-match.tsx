@@ -10,8 +10,8 @@ const fieldNames: Record<NonNullable<Post['search']>['field'], string> = {
 };
 
 /**
- * Where a search result matched (SPEC §2 Search, results with the match highlighted): the
- * field, and the server's snippet with each match marked.
+ * Where a search result matched (PRODUCT.md#search, results with the match highlighted): the field,
+ * and the server's snippet with each match marked.
  */
 export function SearchMatch({ match }: { match: NonNullable<Post['search']> }) {
   return (

@@ -90,7 +90,7 @@ function renderResults(text: string, collectionId: number | null = null) {
   );
 }
 
-describe('SearchResults (SPEC §2 Search, read by cursor)', () => {
+describe('SearchResults (PRODUCT.md#search, read by cursor)', () => {
   it('reads the first page, then the next one after the last result as the end comes into view', async () => {
     renderResults('quokka');
     const list = await screen.findByRole('list', { name: 'Search results' });

@@ -8,7 +8,7 @@ import { SearchMatch } from './search-match.tsx';
 import { useSearchPosts } from './search.queries.ts';
 
 /**
- * The results of a search (SPEC §2 Search): post cards with the match highlighted, a screenful
+ * The results of a search (PRODUCT.md#search): post cards with the match highlighted, a screenful
  * drawn at a time, the next page read as the end of the list comes into view; they can be chosen
  * for a bulk edit.
  */

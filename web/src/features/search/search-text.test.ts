@@ -7,7 +7,7 @@ const collections = ['Recipes', 'Work', 'Reading list', 'Travel', 'Archive'].map
 }));
 const names = (list: { name: string }[]) => list.map((collection) => collection.name);
 
-describe('collectionSuggestions (SPEC §2 Search)', () => {
+describe('collectionSuggestions (PRODUCT.md#search)', () => {
   it('suggests the first 4 collections when the input is empty', () => {
     expect(names(collectionSuggestions(collections, ''))).toEqual([
       'Recipes',

@@ -1,10 +1,10 @@
 import type { Post } from '../../../../contract/posts.ts';
 
-/** SPEC §9: collections suggested while the search input is empty. */
+/** PRODUCT.md#limits: collections suggested while the search input is empty. */
 export const EMPTY_INPUT_SUGGESTIONS = 4;
 
 /**
- * The collections the search bar suggests as a scope (SPEC §2 Search): the first 4 when the
+ * The collections the search bar suggests as a scope (PRODUCT.md#search): the first 4 when the
  * input is empty, else every one whose name contains the text, ignoring case.
  */
 export function collectionSuggestions<C extends { name: string }>(

@@ -1,7 +1,7 @@
 import { postKeys, usePagedPosts, type PostsInView } from '../posts/posts.queries.ts';
 
 /**
- * SPEC §2 Search: the posts matching `filter` (the query language passes through), in the
+ * PRODUCT.md#search: the posts matching `filter` (the query language passes through), in the
  * collection `collectionId` and below it when given (null = everywhere), each with the server's
  * snippet of the match. Read by cursor like every list, `pageSize` at a time (`after_id` = the
  * last result of the previous page, docs/API.md Search). Runs only with a filter or a

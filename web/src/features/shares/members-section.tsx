@@ -20,7 +20,7 @@ const LEVELS = [
 ] as const;
 
 /**
- * Share with Users (SPEC §2 Collection form; its owner only): the owner marked (me), members
+ * Share with Users (PRODUCT.md#collection-form; its owner only): the owner marked (me), members
  * inherited from a collection above (not removable here), direct members with their level and a
  * remove button, and a search by name to add or remove users. Changes apply at once.
  */

@@ -11,7 +11,7 @@ describe('generateShareToken', () => {
   });
 });
 
-describe('publicShareAction (SPEC §4 Public share on save)', () => {
+describe('publicShareAction (PRODUCT.md#public-share-on-save)', () => {
   it.each([
     [false, false, 'abc', 'none'],
     [false, true, 'abc', 'create'],

@@ -3,8 +3,9 @@ import { SHARE_TOKEN_LENGTH } from '../../../../contract/shares.ts';
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /**
- * A share token: 32 characters drawn uniformly from letters and digits (SPEC §5, §9) with the
- * browser's cryptographic random numbers (rejection sampling, so no character is favoured).
+ * A share token: 32 characters drawn uniformly from letters and digits (PRODUCT.md#share-tokens)
+ * with the browser's cryptographic random numbers (rejection sampling, so no character is
+ * favoured).
  */
 export function generateShareToken(): string {
   const limit = 256 - (256 % ALPHABET.length);
@@ -21,7 +22,7 @@ export function generateShareToken(): string {
 export type PublicShareAction = 'none' | 'create' | 'update' | 'delete';
 
 /**
- * What saving the Collection Url section does (SPEC §4 Public share on save): no share and
+ * What saving the Collection Url section does (PRODUCT.md#public-share-on-save): no share and
  * inactive: nothing; active with a token and no share: create; active with a share: update;
  * inactive with a share: delete; active with an empty token: nothing.
  */

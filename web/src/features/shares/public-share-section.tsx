@@ -8,15 +8,15 @@ import { notify } from '../../ui/notify.tsx';
 import { generateShareToken } from './public-share-rules.ts';
 import type { PublicShareDraft } from './shares.queries.ts';
 
-/** The address of the public view for a token (SPEC §2 `/s?token=`). */
+/** The address of the public view for a token (PRODUCT.md#public-view). */
 export function publicShareUrl(token: string): string {
   return `${location.origin}/s?token=${encodeURIComponent(token)}`;
 }
 
 /**
- * The Collection Url section of the collection form (SPEC §2): an on/off switch, the read-only
- * address prefix with the editable token, copy (where the clipboard can be written) and
- * generate. Saved with the form (SPEC §4 Public share on save).
+ * The Collection Url section of the collection form (PRODUCT.md#collection-form): an on/off
+ * switch, the read-only address prefix with the editable token, copy (where the clipboard can be
+ * written) and generate. Saved with the form (PRODUCT.md#public-share-on-save).
  */
 export function PublicShareSection({
   draft,

@@ -1,7 +1,9 @@
 import { createContext, useContext } from 'react';
 import type { StaticAuth } from '../../../../contract/shares.ts';
 
-/** A visitor's public share: the token from the address and what it opens (SPEC §2 static auth). */
+/**
+ * A visitor's public share: the token from the address and what it opens (PRODUCT.md#public-view).
+ */
 export interface ShareAccess {
   token: string;
   auth: StaticAuth;
@@ -16,8 +18,8 @@ export function useShareAccess(): ShareAccess | null {
 }
 
 /**
- * The page of a post; in the public view it carries the share token along (SPEC §2: "a query
- * parameter token is carried over when present").
+ * The page of a post; in the public view it carries the share token along (PRODUCT.md#public-view:
+ * "a query parameter token is carried over when present").
  */
 export function usePostPath(postId: number): string {
   const share = useShareAccess();

@@ -81,7 +81,7 @@ export interface PublicShareDraft {
 }
 
 /**
- * Saves the Collection Url section after the collection itself (SPEC §4 Public share on save):
+ * Saves the Collection Url section after the collection itself (PRODUCT.md#public-share-on-save):
  * creates, updates or deletes the link as `publicShareAction` says.
  */
 export function useSavePublicShare() {

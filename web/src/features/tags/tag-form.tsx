@@ -6,7 +6,7 @@ import type { TagFormState } from './use-tag-form.ts';
 /** The form's id, so a Save button outside it (in the top bar) can submit it. */
 export const TAG_FORM_ID = 'tag-form';
 
-/** SPEC §2 Tags form: the one field 'Name of your Tag', with the save's error on it. */
+/** PRODUCT.md#tags: the one field 'Name of your Tag', with the save's error on it. */
 export function TagForm({ state }: { state: TagFormState }) {
   return (
     <Card className="p-5 sm:p-6">

@@ -171,10 +171,10 @@ function FilteredTags({ tags }: { tags: ListedTag[] }) {
 }
 
 /**
- * SPEC §2 Tags list: each tag links to its posts and has a context menu with Rename (a dialog;
- * a name another tag has merges the two, after asking) and Delete.
- * A filter box narrows the list by name; it is sorted by name, or by post count when the
- * server gives counts (then shown in each row); drawn a screenful at a time.
+ * PRODUCT.md#tags: each tag links to its posts and has a context menu with Rename (a dialog; a name
+ * another tag has merges the two, after asking) and Delete. A filter box narrows the list by name;
+ * it is sorted by name, or by post count when the server gives counts (then shown in each row);
+ * drawn a screenful at a time.
  */
 export function TagList() {
   const tags = useTags();

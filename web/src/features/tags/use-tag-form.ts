@@ -25,7 +25,7 @@ export interface PendingMerge {
   posts: number;
 }
 
-/** State and actions of a tag's name form (SPEC §2 Tags): a new tag, or `tag` renamed. */
+/** State and actions of a tag's name form (PRODUCT.md#tags): a new tag, or `tag` renamed. */
 export interface TagFormState {
   name: string;
   setName: (name: string) => void;
@@ -45,8 +45,8 @@ export interface TagFormState {
  * server, so the user is asked first ('A tag named X exists. Merge N posts into it?'). A failure
  * (a duplicate new tag, 409) is shown on the field. After a merge the page or edit page of the
  * tag that is gone gives way to the survivor's page; otherwise `onSaved` runs. Without
- * `onSaved` the user goes back where they came from (SPEC §4 "tag save goes back"), or to the
- * tag list when the form was the first page opened.
+ * `onSaved` the user goes back where they came from (PRODUCT.md#after-an-action), or
+ * to the tag list when the form was the first page opened.
  */
 export function useTagForm(tag?: Tag, onSaved?: () => void): TagFormState {
   const navigate = useNavigate();

@@ -6,9 +6,9 @@ import { TypeToConfirmDialog } from '../../ui/type-to-confirm-dialog.tsx';
 import { useClearRecycleBin } from './trash.queries.ts';
 
 /**
- * The recycle bin's Clear action (SPEC §2): a confirmation dialog where the user types 'delete',
- * then every post in the bin is deleted for good. The list empties either way (SPEC §4); a
- * failure says so (SPEC §8).
+ * The recycle bin's Clear action (PRODUCT.md#recycle-bin): a confirmation dialog where the user
+ * types 'delete', then every post in the bin is deleted for good. The list empties either way
+ * (PRODUCT.md#after-an-action); a failure says so (PRODUCT.md#messages).
  */
 export function ClearRecycleBin({ disabled }: { disabled: boolean }) {
   const [open, setOpen] = useState(false);

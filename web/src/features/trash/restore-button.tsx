@@ -11,7 +11,7 @@ import { useCollection } from '../collections/collections.queries.ts';
 import { useRestorePost } from './trash.queries.ts';
 
 /**
- * SPEC §2 Post card in the recycle bin: 'Restore into {collection name}'. Uncategorized when the
+ * PRODUCT.md#post-card in the recycle bin: 'Restore into {collection name}'. Uncategorized when the
  * post had none or its collection is gone (the server restores it there too).
  */
 export function RestoreButton({ post }: { post: Post }) {

@@ -14,8 +14,9 @@ export function removeFromRecycleBin(queryClient: QueryClient, id: number) {
 }
 
 /**
- * Restores a post from the recycle bin (SPEC §4: PATCH is_archived false); the server puts it
- * back at its place in its collection, or on top of Uncategorized when that collection is gone.
+ * Restores a post from the recycle bin (PRODUCT.md#post-lists: PATCH is_archived false); the server
+ * puts it back at its place in its collection, or on top of Uncategorized when that collection is
+ * gone.
  */
 export function useRestorePost() {
   const queryClient = useQueryClient();
@@ -36,8 +37,9 @@ export function useRestorePost() {
 }
 
 /**
- * Clears the recycle bin for good (DELETE /api/posts?is_trashed=1). SPEC §4: the list empties
- * whether or not the call succeeds; the caller tells of a failure (SPEC §8).
+ * Clears the recycle bin for good (DELETE /api/posts?is_trashed=1). PRODUCT.md#after-an-action:
+ * the list empties whether or not the call succeeds; the caller tells of a failure
+ * (PRODUCT.md#messages).
  */
 export function useClearRecycleBin() {
   const queryClient = useQueryClient();

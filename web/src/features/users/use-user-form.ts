@@ -15,7 +15,10 @@ import {
 } from './user-changes.ts';
 import { useCreateUser, useUpdateUser } from './users.queries.ts';
 
-/** State and submit of /users/create (SPEC §2): name, email, password; then back to /users. */
+/**
+ * State and submit of /users/create (PRODUCT.md#users): name, email, password; then back to
+ * /users.
+ */
 export function useUserCreateForm() {
   const navigate = useNavigate();
   const create = useCreateUser();
@@ -54,8 +57,9 @@ export function useUserCreateForm() {
 export type UserCreateFormState = ReturnType<typeof useUserCreateForm>;
 
 /**
- * State and submit of /users/{id} (SPEC §2, §4, §5): only changed fields are sent, nothing when
- * nothing changed; on one's own profile saving also applies and stores the theme.
+ * State and submit of /users/{id} (PRODUCT.md#users, #after-an-action, #validation): only changed
+ * fields are sent, nothing when nothing changed; on one's own profile saving also applies and
+ * stores the theme.
  */
 export function useUserEditForm(user: User, own: boolean) {
   const update = useUpdateUser();

@@ -25,7 +25,7 @@ const unchanged: UserEditValues = {
   theme: 'default',
 };
 
-describe('userChanges (SPEC §5: only changed fields)', () => {
+describe('userChanges (PRODUCT.md#validation: only changed fields)', () => {
   it('is null when nothing changed, also with spaces or another case in the email', () => {
     expect(userChanges(user, unchanged, true)).toBeNull();
     expect(
@@ -77,7 +77,7 @@ describe('userFormProblems', () => {
   });
 });
 
-describe('userSaveErrors (SPEC §8)', () => {
+describe('userSaveErrors (PRODUCT.md#messages)', () => {
   it('puts each field error at its field, anything else above the form', () => {
     const conflict = new ApiError(409, 'CONFLICT', 'In use.', { email: ['In use.'] });
     expect(userSaveErrors(conflict)).toEqual({ email: 'In use.' });

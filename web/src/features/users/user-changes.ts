@@ -3,7 +3,9 @@ import type { Theme, User } from '../../../../contract/auth.ts';
 import type { updateUserBody } from '../../../../contract/users.ts';
 import { ApiError } from '../../lib/api-client.ts';
 
-/** What the user edit form holds (SPEC §2 Users: password and theme only on one's own profile). */
+/**
+ * What the user edit form holds (PRODUCT.md#users: password and theme only on one's own profile).
+ */
 export interface UserEditValues {
   name: string;
   email: string;
@@ -20,11 +22,11 @@ export function emailChanged(user: User, values: Pick<UserEditValues, 'email'>):
 }
 
 /**
- * The PATCH body for the edit form (SPEC §5): only a changed name or email, the theme when it
- * changed, and both passwords when a new one is given; null when nothing changed, so nothing is
- * sent. A changed email carries `password_old`, the signed-in user's own current password, which
- * the API needs to confirm it. On someone else's profile (`own` false) a new password and the
- * theme are never sent.
+ * The PATCH body for the edit form (PRODUCT.md#validation): only a changed name or email, the
+ * theme when it changed, and both passwords when a new one is given; null when nothing changed, so
+ * nothing is sent. A changed email carries `password_old`, the signed-in user's own current
+ * password, which the API needs to confirm it. On someone else's profile (`own` false) a new
+ * password and the theme are never sent.
  */
 export function userChanges(
   user: User,
@@ -55,8 +57,8 @@ export type UserFormErrors = Partial<
 const FIELDS = ['name', 'email', 'password', 'password_old', 'password_new'] as const;
 
 /**
- * The errors to show for a failed save (SPEC §8: the first field error, else the response text):
- * each field's first message at its field; anything else above the form.
+ * The errors to show for a failed save (PRODUCT.md#messages: the first field error, else the
+ * response text): each field's first message at its field; anything else above the form.
  */
 export function userSaveErrors(error: unknown): UserFormErrors {
   if (!(error instanceof ApiError)) {
@@ -71,8 +73,8 @@ export function userSaveErrors(error: unknown): UserFormErrors {
 }
 
 /**
- * Client checks before sending (SPEC §5: name and email required; a new password or, when
- * `emailChanging`, a new email needs the current password).
+ * Client checks before sending (PRODUCT.md#validation: name and email required; a new password or,
+ * when `emailChanging`, a new email needs the current password).
  */
 export function userFormProblems(
   values: { name: string; email: string; passwordOld?: string; passwordNew?: string },

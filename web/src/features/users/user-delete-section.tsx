@@ -9,7 +9,7 @@ import { useDeleteUser } from './users.queries.ts';
 
 /**
  * Delete section of a user's page, for the owner on someone else's profile: asks once more,
- * deletes the user with all their data, then goes to /users (SPEC §4).
+ * deletes the user with all their data, then goes to /users (PRODUCT.md#after-an-action).
  */
 export function UserDeleteSection({ user }: { user: User }) {
   const navigate = useNavigate();
@@ -26,7 +26,7 @@ export function UserDeleteSection({ user }: { user: User }) {
       await navigate('/users');
     } catch (error) {
       logError('deleting a user failed', error);
-      // SPEC §8 user delete failure: 'Failed. Error {status}' with the server's reason.
+      // PRODUCT.md#messages user delete failure: 'Failed. Error {status}' with the server's reason.
       notify(
         error instanceof ApiError
           ? { type: 'error', title: `Failed. Error ${error.status}`, description: error.message }

@@ -8,7 +8,7 @@ import type { UserFormErrors } from './user-changes.ts';
 /** The form's id, so a Save button outside it (in the top bar) can submit it. */
 export const USER_FORM_ID = 'user-form';
 
-/** Name and email, on both user forms (SPEC §5: both required). */
+/** Name and email, on both user forms (PRODUCT.md#validation: both required). */
 function NameEmailFields({
   values,
   set,
@@ -46,7 +46,7 @@ function NameEmailFields({
   );
 }
 
-/** SPEC §2 Users create form: name, email, password. */
+/** PRODUCT.md#users: name, email, password. */
 export function UserCreateForm({ state }: { state: UserCreateFormState }) {
   const { values, set, errors } = state;
   return (
@@ -86,7 +86,7 @@ const THEMES: { value: Theme; label: string }[] = [
   { value: 'dark', label: 'Dark' },
 ];
 
-/** Theme Default or Dark (SPEC §2), as two radio buttons that look like one switch. */
+/** Theme Default or Dark (PRODUCT.md#users), as two radio buttons that look like one switch. */
 function ThemeChoice({ value, onChange }: { value: Theme; onChange: (theme: Theme) => void }) {
   return (
     <fieldset className="flex flex-col gap-1.5">
@@ -114,8 +114,8 @@ function ThemeChoice({ value, onChange }: { value: Theme; onChange: (theme: Them
 }
 
 /**
- * SPEC §2 Users edit form: name and email; on one's own profile also Old Password, New Password
- * and Theme. `readOnly` for a profile the viewer may not change.
+ * PRODUCT.md#users: name and email; on one's own profile also Old Password, New Password and Theme.
+ * `readOnly` for a profile the viewer may not change.
  */
 export function UserEditForm({
   state,

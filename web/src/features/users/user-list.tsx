@@ -8,8 +8,8 @@ import { Skeleton } from '../../ui/skeleton.tsx';
 import { useUsers } from './users.queries.ts';
 
 /**
- * SPEC §2 Users list: a table of name and email, an Owner badge at permission 255, each row a
- * link to the user (the name is the link; the row's overlay makes the whole row clickable).
+ * PRODUCT.md#users: a table of name and email, an Owner badge at permission 255, each row a link to
+ * the user (the name is the link; the row's overlay makes the whole row clickable).
  */
 export function UserList() {
   const users = useUsers();

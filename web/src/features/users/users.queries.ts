@@ -12,7 +12,7 @@ export const userKeys = {
   detail: (id: number) => ['users', 'detail', id] as const,
 };
 
-/** Every user, by name (SPEC §2 Users list). */
+/** Every user, by name (PRODUCT.md#users). */
 export const usersQuery = queryOptions({
   queryKey: userKeys.list,
   queryFn: async ({ signal }) => (await callApi(userEndpoints.list, { signal })).data,
@@ -24,7 +24,7 @@ export function useUsers() {
 }
 
 /**
- * Users whose name contains `search`, ignoring case, the caller left out (SPEC §5 user search,
+ * Users whose name contains `search`, ignoring case, the caller left out (PRODUCT.md#validation,
  * for sharing). Disabled for blank input.
  */
 export function useUserSearch(search: string) {
@@ -38,7 +38,7 @@ export function useUserSearch(search: string) {
   });
 }
 
-/** One user (SPEC §2 user edit), first shown from the list when it is loaded. */
+/** One user (PRODUCT.md#users), first shown from the list when it is loaded. */
 export function useUser(id: number) {
   const queryClient = useQueryClient();
   return useQuery({
@@ -67,7 +67,9 @@ export function useCreateUser() {
   });
 }
 
-/** Changes a user (PATCH /api/users/{id}); `body` holds only what changed (SPEC §5). */
+/**
+ * Changes a user (PATCH /api/users/{id}); `body` holds only what changed (PRODUCT.md#validation).
+ */
 export function useUpdateUser() {
   const queryClient = useQueryClient();
   return useMutation({
