@@ -1,19 +1,31 @@
-import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import { adjacencyGraphs, dictionary as commonDictionary } from '@zxcvbn-ts/language-common';
-import { dictionary as englishDictionary, translations } from '@zxcvbn-ts/language-en';
+import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
+
+let estimator: Promise<ZxcvbnFactory> | undefined;
 
 /**
  * Guess estimates by zxcvbn-ts (common passwords, English words, names, keyboard walks,
  * repeats, sequences, dates, l33t). Its cost grows fast with l33t substitutions and length, so
- * both are capped: a check takes milliseconds, not seconds, whatever a client sends.
+ * both are capped: a check takes milliseconds, not seconds, whatever a client sends. Its
+ * dictionaries take about 50 MB of memory, so they are loaded by the first check, not at start:
+ * a server where nobody sets a password or chooses a share token never holds them.
  */
-const zxcvbn = new ZxcvbnFactory({
-  graphs: adjacencyGraphs,
-  dictionary: { ...commonDictionary, ...englishDictionary },
-  translations,
-  l33tMaxSubstitutions: 8,
-  maxLength: 128,
-});
+function zxcvbn(): Promise<ZxcvbnFactory> {
+  estimator ??= (async () => {
+    const [{ ZxcvbnFactory }, common, english] = await Promise.all([
+      import('@zxcvbn-ts/core'),
+      import('@zxcvbn-ts/language-common'),
+      import('@zxcvbn-ts/language-en'),
+    ]);
+    return new ZxcvbnFactory({
+      graphs: common.adjacencyGraphs,
+      dictionary: { ...common.dictionary, ...english.dictionary },
+      translations: english.translations,
+      l33tMaxSubstitutions: 8,
+      maxLength: 128,
+    });
+  })();
+  return estimator;
+}
 
 /** zxcvbn's score 0–4; 3 means "safely unguessable: moderate protection from offline attack". */
 export const PASSWORD_MIN_SCORE = 3;
@@ -23,8 +35,11 @@ export const PASSWORD_MIN_SCORE = 3;
  * enough (zxcvbn score ≥ PASSWORD_MIN_SCORE, about 10^8 guesses). `userInputs` (name, email)
  * count as known words.
  */
-export function passwordWeakness(password: string, userInputs: readonly string[]): string | null {
-  const result = zxcvbn.check(password, [...userInputs]);
+export async function passwordWeakness(
+  password: string,
+  userInputs: readonly string[],
+): Promise<string | null> {
+  const result = (await zxcvbn()).check(password, [...userInputs]);
   if (result.score >= PASSWORD_MIN_SCORE) return null;
   const advice = [result.feedback.warning, ...result.feedback.suggestions].filter(Boolean);
   return ['This password is too easy to guess.', ...advice].join(' ');
@@ -40,7 +55,7 @@ export const TOKEN_MIN_BITS = 128;
  * 26 upper, 10 digits, 33 other printable ASCII). 32 random letters and digits give about
  * 190 bits; `PPPP…` or a sentence of words far fewer.
  */
-export function tokenEntropyBits(token: string): number {
+export async function tokenEntropyBits(token: string): Promise<number> {
   const classes: [RegExp, number][] = [
     [/[a-z]/, 26],
     [/[A-Z]/, 26],
@@ -51,7 +66,7 @@ export function tokenEntropyBits(token: string): number {
     (sum, [pattern, size]) => sum + (pattern.test(token) ? size : 0),
     0,
   );
-  return zxcvbn
+  return (await zxcvbn())
     .check(token)
     .sequence.reduce(
       (bits, match) =>

@@ -130,7 +130,7 @@ export function createPasswordResetService({
       if (!user || !reset || !matches) {
         throw badRequest(INVALID_TOKEN, { token: [INVALID_TOKEN] });
       }
-      assertStrongPassword(password, 'password', [user.name, user.email]);
+      await assertStrongPassword(password, 'password', [user.name, user.email]);
       const passwordHash = await hashPassword(password);
       await db.transaction().execute(async (trx) => {
         if (!(await consumePasswordReset(trx, user.id, reset.token_hash))) {

@@ -27,11 +27,11 @@ export async function verifyPassword(
  * the contract has checked its length. `userInputs` (the user's name, email) count as known words.
  * @throws 400 with the reason on `field`
  */
-export function assertStrongPassword(
+export async function assertStrongPassword(
   password: string,
   field: string,
   userInputs: readonly string[],
-): void {
-  const weakness = passwordWeakness(password, userInputs);
+): Promise<void> {
+  const weakness = await passwordWeakness(password, userInputs);
   if (weakness) throw badRequest(weakness, { [field]: [weakness] });
 }

@@ -265,8 +265,10 @@ export function createAccountBackupService({
       const taken = new Set([
         ...(await listTakenShareTokens(trx, backupTokens)),
         ...(await listUsedShareTokens(trx, backupTokens)),
-        ...backupTokens.filter((token) => tokenEntropyBits(token) < TOKEN_MIN_BITS),
       ]);
+      for (const token of backupTokens) {
+        if ((await tokenEntropyBits(token)) < TOKEN_MIN_BITS) taken.add(token);
+      }
       const restoredTokens = backup.public_shares.map((share) =>
         taken.has(share.token) ? randomAlphanumeric(SHARE_TOKEN_LENGTH) : share.token,
       );

@@ -65,7 +65,7 @@ export function createSharesService({ db, clock }: { db: Db; clock: Clock }) {
    * @throws 400 on `token` when weak; 409 on `token` when used
    */
   async function assertTokenFree(trx: Db, token: string, chosen: boolean): Promise<void> {
-    if (chosen && tokenEntropyBits(token) < TOKEN_MIN_BITS) {
+    if (chosen && (await tokenEntropyBits(token)) < TOKEN_MIN_BITS) {
       throw badRequest(WEAK_TOKEN, { token: [WEAK_TOKEN] });
     }
     const used =

@@ -117,7 +117,7 @@ export function createUsersService({
     async create(actor: UserActor, body: z.output<typeof createUserBody>): Promise<User> {
       if (actor.permission !== Permission.OWNER)
         throw forbidden('Only the owner can create users.');
-      assertStrongPassword(body.password, 'password', [body.name, body.email]);
+      await assertStrongPassword(body.password, 'password', [body.name, body.email]);
       const passwordHash = await hashPassword(body.password);
       return guardEmail(() =>
         db.transaction().execute(async (trx) => {
@@ -166,7 +166,7 @@ export function createUsersService({
         await confirmActorPassword(actor, body.password_old, address);
       }
       if (body.password_new !== undefined) {
-        assertStrongPassword(body.password_new, 'password_new', [
+        await assertStrongPassword(body.password_new, 'password_new', [
           body.name ?? user.name,
           body.email ?? user.email,
         ]);
