@@ -1,6 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Faker, en } from '@faker-js/faker';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../server/app.ts';
@@ -21,6 +23,22 @@ export function seededFaker(seed = SEED): Faker {
   const faker = new Faker({ locale: [en] });
   faker.seed(seed);
   return faker;
+}
+
+let built = false;
+
+/**
+ * Builds the server and the web app (`npm run build`) once per benchmark run, so that the
+ * scenarios that start a server process measure what production runs. Its output goes to stderr,
+ * away from the tables.
+ */
+export function buildProduction(): void {
+  if (built) return;
+  execFileSync('npm', ['run', 'build'], {
+    cwd: fileURLToPath(new URL('../', import.meta.url)),
+    stdio: ['ignore', process.stderr, 'inherit'],
+  });
+  built = true;
 }
 
 /** One printed table: a title, column names, rows, and notes under it. */

@@ -1,7 +1,6 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_LAUNCH_OPTIONS } from '../../e2e/fixtures.ts';
 import type { NewPostRow } from '../../server/db/schema.ts';
@@ -13,7 +12,7 @@ import { searchDocument } from '../../server/features/search/search-document.ts'
 import { insertUser } from '../../server/features/users/users.repository.ts';
 import { openFreshDatabase } from '../../server/test/fresh-database.ts';
 import { freePort, PROCESS_OWNER, startServerProcess } from '../../server/test/server-process.ts';
-import { percentile, seededFaker, type Scenario } from '../harness.ts';
+import { buildProduction, percentile, seededFaker, type Scenario } from '../harness.ts';
 
 const POSTS = 10_000;
 /** Full loads of the collection page timed until the first card shows. */
@@ -21,7 +20,6 @@ const LOADS = 5;
 const VIEWPORT = { width: 1280, height: 720 };
 /** The journey e2e/big-library.spec.ts holds the page to at most this many elements. */
 const ELEMENTS_GOAL = 1_500;
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const COLLECTION = 'Browsing';
 
 /** Title of the post at `order` (the highest order is shown first, order 1 last). */
@@ -164,13 +162,7 @@ export const browseScenario: Scenario = {
   description:
     'a 10,000-post collection in Chromium (production build): first card, scrolling to the end, DOM size',
   async run() {
-    for (const built of ['dist/server/main.js', 'dist/web/index.html']) {
-      if (!existsSync(join(ROOT, built))) {
-        throw new Error(
-          `browse measures the production build, and ${built} is missing: run \`npm run build\` first.`,
-        );
-      }
-    }
+    buildProduction();
     const dataDir = mkdtempSync(join(tmpdir(), 'nestmark-bench-browse-'));
     try {
       const collectionId = await seed(dataDir);

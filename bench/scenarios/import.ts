@@ -1,9 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import type { ImportJob } from '../../contract/bookmarks-io.ts';
 import type { DialectName } from '../../server/db/dialect.ts';
 import { openFreshDatabase } from '../../server/test/fresh-database.ts';
@@ -12,7 +10,7 @@ import {
   type GeneratedBookmarkFile,
 } from '../../server/test/generated-bookmarks.ts';
 import { freePort, signInOwner, startServerProcess } from '../../server/test/server-process.ts';
-import { percentile, SEED, type Scenario } from '../harness.ts';
+import { buildProduction, percentile, SEED, type Scenario } from '../harness.ts';
 
 /** Goals on SQLite: how fast an import lands, its peak memory, and that it never stalls others. */
 const GOAL_SECONDS: Record<number, number> = { 10_000: 3, 100_000: 10 };
@@ -128,15 +126,6 @@ async function measure(dialect: DialectName, file: GeneratedBookmarkFile): Promi
   }
 }
 
-/** Compiles the server (`tsc -p tsconfig.build.json`), so that runs measure what production runs. */
-function buildServer(): void {
-  const tsc = fileURLToPath(import.meta.resolve('typescript/bin/tsc'));
-  execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], {
-    cwd: fileURLToPath(new URL('../../', import.meta.url)),
-    stdio: 'inherit',
-  });
-}
-
 /**
  * `import`: generated Netscape files of 10,000 and 100,000 bookmarks (seeded: folders nested up
  * to four levels, about 100 bookmarks each, 0–3 tags from 400, a description on every third)
@@ -146,7 +135,7 @@ export const importScenario: Scenario = {
   description:
     'Netscape files of 10,000 and 100,000 bookmarks in nested folders with tags: upload until every post is visible, peak RSS',
   async run({ dialects }) {
-    buildServer();
+    buildProduction();
     const rows: (string | number)[][] = [];
     for (const count of [10_000, 100_000]) {
       const file = generateBookmarkFile({ count, seed: SEED });

@@ -10,7 +10,6 @@ import * as security from './migrations/0009-security.ts';
 import * as postSorts from './migrations/0010-post-sorts.ts';
 import * as previewQueue from './migrations/0011-preview-queue.ts';
 import * as livePostIndexes from './migrations/0012-live-post-indexes.ts';
-import * as searchTitleIndex from './migrations/0013-search-title-index.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from a folder so the compiled server
@@ -27,7 +26,6 @@ const migrations: Record<string, Migration> = {
   '0010-post-sorts': postSorts,
   '0011-preview-queue': previewQueue,
   '0012-live-post-indexes': livePostIndexes,
-  '0013-search-title-index': searchTitleIndex,
 };
 
 /** Brings the schema up to date; throws with the failing migration's error. */

@@ -24,7 +24,6 @@ const LANDED: Record<string, string> = {
   '0010-post-sorts.ts': '7ca60574ed3e1486da465c898893e2bdd3255c3f8f8ce3ec6a4eb30eaf817188',
   '0011-preview-queue.ts': 'f702516b480f5a354c9a479acc2c5ab15df673f8f5fcdb3d273480053a3c3020',
   '0012-live-post-indexes.ts': '961062e9dc4660b04a06bb909beee0caf823b2f15c588372bf25f16b45975278',
-  '0013-search-title-index.ts': '4aa6a96fda0bd2f84990158c44f4c6916b4db0a676d2a0dfd77811f484d3e724',
 };
 
 /** SHA-256 of the source's tokens joined by spaces: comments and layout do not count. */

@@ -228,8 +228,7 @@ export async function searchCursor(
  *   its TOAST storage. Reading the newest posts in order costs one document per post read and
  *   stops at a page, so both parts walk first (titles, short and kept in the row, cheaply),
  *   further than on SQLite, and only terms rare among the newest posts go through the index,
- *   which then finds every match and sorts them. The title index has no pending list
- *   (migration 0013), which each search through it would read whole.
+ *   which then finds every match and sorts them.
  */
 export async function searchPosts(
   db: Db,
