@@ -170,28 +170,33 @@ export const accountBackupSchema = z.object({
   ),
   tags: z.array(z.object({ id: backupRef, name: restoredTagName, created_at: instant })),
   posts: z.array(
-    z.object({
-      id: backupRef,
-      collection_id: backupRef.nullable(),
-      type: z.enum(postTypes),
-      title: z.string().nullable(),
-      content: z.string().min(1).max(POST_CONTENT_MAX),
-      url: z.string().nullable(),
-      base_url: z.string().nullable(),
-      description: z.string().nullable(),
-      color: z
-        .string()
-        .regex(/^#[0-9a-fA-F]{3,8}$/, 'is not a colour')
-        .nullable(),
-      /** A stored file of this server (its thumbnail), never another site. */
-      image_path: storedFilePath.nullable(),
-      order: z.number().int().min(-INTEGER_MAX).max(INTEGER_MAX),
-      archived_at: instant.nullable(),
-      preview_status: z.enum(['pending', 'done', 'failed']).nullable(),
-      created_at: instant,
-      updated_at: instant,
-      tag_ids: z.array(backupRef),
-    }),
+    z
+      .object({
+        id: backupRef,
+        collection_id: backupRef.nullable(),
+        type: z.enum(postTypes),
+        title: z.string().nullable(),
+        content: z.string().min(1).max(POST_CONTENT_MAX),
+        url: z.string().nullable(),
+        base_url: z.string().nullable(),
+        description: z.string().nullable(),
+        color: z
+          .string()
+          .regex(/^#[0-9a-fA-F]{3,8}$/, 'is not a colour')
+          .nullable(),
+        /** A stored file of this server (its thumbnail), never another site. */
+        image_path: storedFilePath.nullable(),
+        order: z.number().int().min(-INTEGER_MAX).max(INTEGER_MAX),
+        /** In the recycle bin since; null = live. */
+        archived_at: instant.nullable(),
+        preview_status: z.enum(['pending', 'done', 'failed']).nullable(),
+        created_at: instant,
+        updated_at: instant,
+        tag_ids: z.array(backupRef),
+      })
+      // A backup file keeps the key `archived_at`, the posts column's name when the format was
+      // made; read, it is the code's `binned_at` (migration 0013). Written back by the backup.
+      .transform(({ archived_at, ...post }) => ({ ...post, binned_at: archived_at })),
   ),
   public_shares: z.array(
     z.object({
@@ -229,7 +234,10 @@ export const accountBackupSchema = z.object({
     }),
   ),
 });
-export type AccountBackup = z.infer<typeof accountBackupSchema>;
+/** A backup file as it is written (the JSON). */
+export type AccountBackup = z.input<typeof accountBackupSchema>;
+/** A backup file as read: a post's `archived_at` is its `binned_at`. */
+export type ParsedBackup = z.output<typeof accountBackupSchema>;
 
 /** What a restore created. */
 export const restoreResultSchema = z.object({

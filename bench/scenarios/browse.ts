@@ -71,7 +71,7 @@ async function seed(dataDir: string): Promise<number> {
           color: null,
           image_path: null,
           order,
-          archived_at: null,
+          binned_at: null,
           created_at: now,
           updated_at: now,
         });

@@ -62,7 +62,7 @@ async function seed(db: Db, userId: number): Promise<void> {
           color: null,
           image_path: null,
           order: i + j + 1,
-          archived_at: (i + j) % 10 === 3 ? now : null,
+          binned_at: (i + j) % 10 === 3 ? now : null,
           preview_status: null,
           preview_claimed_at: null,
           created_at: now,

@@ -114,7 +114,7 @@ export async function seed(server: BenchServer, userId: number): Promise<string[
         color: null,
         image_path: null,
         order,
-        archived_at: null,
+        binned_at: null,
         created_at: now,
         updated_at: now,
       });
@@ -175,7 +175,7 @@ async function scan(server: BenchServer, userId: number, query: string) {
     .selectFrom('posts')
     .select('id')
     .where('user_id', '=', userId)
-    .where('archived_at', 'is', null);
+    .where('binned_at', 'is', null);
   for (const term of terms) {
     qb = qb.where(sql<boolean>`${text} like ${`%${term.toLowerCase()}%`}`);
   }

@@ -10,12 +10,13 @@ import * as security from './migrations/0009-security.ts';
 import * as postSorts from './migrations/0010-post-sorts.ts';
 import * as previewQueue from './migrations/0011-preview-queue.ts';
 import * as livePostIndexes from './migrations/0012-live-post-indexes.ts';
+import * as recycleBinColumn from './migrations/0013-recycle-bin-column.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from a folder so the compiled server
  * needs no file scanning. Never edit a landed migration; add a new one.
  */
-const migrations: Record<string, Migration> = {
+const migrations = {
   '0001-initial': initial,
   '0002-link-previews': linkPreviews,
   '0003-accounts': accounts,
@@ -26,14 +27,27 @@ const migrations: Record<string, Migration> = {
   '0010-post-sorts': postSorts,
   '0011-preview-queue': previewQueue,
   '0012-live-post-indexes': livePostIndexes,
-};
+  '0013-recycle-bin-column': recycleBinColumn,
+} satisfies Record<string, Migration>;
+
+/** The name of a migration, e.g. `0012-live-post-indexes`. */
+export type MigrationName = keyof typeof migrations;
 
 /** Brings the schema up to date; throws with the failing migration's error. */
 export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => migrations },
-  });
-  const { error } = await migrator.migrateToLatest();
+  const { error } = await migratorOf(db).migrateToLatest();
   if (error) throw error;
+}
+
+/**
+ * Runs the migrations up to and including `last`, as a database that a release with no later
+ * migration created (for the tests of a migration); throws with the failing migration's error.
+ */
+export async function migrateUpTo(db: Db, last: MigrationName): Promise<void> {
+  const { error } = await migratorOf(db).migrateTo(last);
+  if (error) throw error;
+}
+
+function migratorOf(db: Db): Migrator {
+  return new Migrator({ db, provider: { getMigrations: async () => migrations } });
 }

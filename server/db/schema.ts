@@ -6,7 +6,7 @@ import type { Generated, Insertable, Selectable } from 'kysely';
  * - instants are UTC ISO-8601 text (`2026-11-22T13:41:00.000Z`), so they sort and compare the
  *   same way on SQLite and PostgreSQL;
  * - flags are integers 0/1 (better-sqlite3 cannot bind booleans);
- * - a nullable `*_at` instant doubles as a flag (posts.archived_at: in the recycle bin since).
+ * - a nullable `*_at` instant doubles as a flag (posts.binned_at: in the recycle bin since).
  */
 
 export interface UsersTable {
@@ -71,8 +71,11 @@ export interface PostsTable {
   image_path: string | null;
   /** Place in its list (per owner and collection), higher first; live posts are numbered 1..n. */
   order: number;
-  /** In the recycle bin since; null = live. */
-  archived_at: string | null;
+  /**
+   * In the recycle bin since (PRODUCT.md#recycle-bin); null = live. Named `archived_at` until
+   * migration 0013; the API's `is_archived` and a backup's `archived_at` keep the old name.
+   */
+  binned_at: string | null;
   /** Link preview: 'pending' until fetched, then 'done' or 'failed'; null for text posts. */
   preview_status: PreviewStatus | null;
   /** Lease of the process fetching the preview (when it claimed it); null when unclaimed. */

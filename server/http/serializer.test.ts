@@ -60,7 +60,7 @@ describe('compileResponseWriter', () => {
   });
 
   it('leaves out keys the contract does not name, as zod does', () => {
-    const page = { data: [{ ...post, search_text: 'secret', archived_at: null }] };
+    const page = { data: [{ ...post, search_text: 'secret', binned_at: null }] };
 
     const written = compileResponseWriter(schema)(page);
 

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { openDatabase, type Db } from '../db/database.ts';
 import { openSqlite } from '../db/sqlite.ts';
 import type { DialectName } from '../db/dialect.ts';
-import { migrateToLatest } from '../db/migrate.ts';
+import { migrateToLatest, migrateUpTo, type MigrationName } from '../db/migrate.ts';
 import type { Database } from '../db/schema.ts';
 import { randomId } from '../lib/random-token.ts';
 
@@ -23,15 +23,18 @@ export interface FreshDatabase {
 
 /**
  * A new, migrated database for one test file or benchmark: SQLite at `sqliteFile` (default in
- * memory), or a fresh PostgreSQL database on TEST_POSTGRES_URL's server.
+ * memory), or a fresh PostgreSQL database on TEST_POSTGRES_URL's server. Migrated to the latest
+ * schema, or with `upTo` only up to and including that migration (a migration's test).
  */
 export async function openFreshDatabase(
   dialect: DialectName,
-  options: { sqliteFile?: string } = {},
+  options: { sqliteFile?: string; upTo?: MigrationName } = {},
 ): Promise<FreshDatabase> {
+  const migrate = (db: Db) =>
+    options.upTo === undefined ? migrateToLatest(db) : migrateUpTo(db, options.upTo);
   if (dialect === 'sqlite') {
     const db = openSqlite(options.sqliteFile ?? ':memory:');
-    await migrateToLatest(db);
+    await migrate(db);
     return { db, dialect, drop: () => db.destroy() };
   }
   const name = `nestmark_test_${randomId(9)
@@ -46,7 +49,7 @@ export async function openFreshDatabase(
   const url = new URL(TEST_POSTGRES_URL);
   url.pathname = `/${name}`;
   const { db } = openDatabase({ databaseUrl: url.toString(), dataDir: tmpdir() });
-  await migrateToLatest(db);
+  await migrate(db);
   return {
     db,
     dialect,

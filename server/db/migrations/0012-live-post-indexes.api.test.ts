@@ -5,15 +5,17 @@ import type { Db } from '../database.ts';
 import * as livePostIndexes from './0012-live-post-indexes.ts';
 
 /*
- * On the project's database (NESTMARK_TEST_DB): a database migrated to the latest schema, whose
- * indexes over live posts a test may first put back as an older version of a migration made
- * them, then 0012 run on it again.
+ * On the project's database (NESTMARK_TEST_DB): a database migrated up to 0012, as it was when
+ * 0012 was the latest migration (0013 renames the column these indexes name), whose indexes over
+ * live posts a test may first put back as an older version of a migration made them, then 0012
+ * run on it again.
  */
 
 let database: FreshDatabase;
 beforeEach(async () => {
   database = await openFreshDatabase(
     process.env.NESTMARK_TEST_DB === 'postgres' ? 'postgres' : 'sqlite',
+    { upTo: '0012-live-post-indexes' },
   );
 });
 afterEach(() => database.drop());

@@ -7,6 +7,7 @@ import {
   BACKUP_VERSION,
   backupFileName,
   type AccountBackup,
+  type ParsedBackup,
   type RestoreResult,
 } from '../../../contract/bookmarks-io.ts';
 import { tagNameKey } from '../../../contract/tags.ts';
@@ -119,7 +120,8 @@ export function createAccountBackupService({
           color: row.color,
           image_path: row.image_path,
           order: row.order,
-          archived_at: row.archived_at,
+          // The format's key for it (contract accountBackupSchema reads it back as binned_at).
+          archived_at: row.binned_at,
           preview_status: row.preview_status,
           created_at: row.created_at,
           updated_at: row.updated_at,
@@ -201,7 +203,7 @@ export function createAccountBackupService({
    */
   function restoreRows(
     actor: UserActor,
-    backup: AccountBackup,
+    backup: ParsedBackup,
     posts: RestoredPosts,
     images: readonly RestoredFile[],
   ): Promise<RestoreResult> {
@@ -346,7 +348,7 @@ const backupPostSchema = accountBackupSchema.shape.posts.element;
  * @returns the backup, as the generator's return value.
  * @throws 422 naming the first problems.
  */
-export function* parseBackup(bytes: Uint8Array): Generator<void, AccountBackup> {
+export function* parseBackup(bytes: Uint8Array): Generator<void, ParsedBackup> {
   let json: unknown;
   try {
     json = parseJsonWithoutNul(new TextDecoder().decode(bytes));
@@ -378,7 +380,7 @@ export function* parseBackup(bytes: Uint8Array): Generator<void, AccountBackup> 
     posts: Array.isArray(rawPosts) ? [] : rawPosts,
   });
   if (!parsed.success) throw damaged(parsed.error.issues);
-  const posts: AccountBackup['posts'] = [];
+  const posts: ParsedBackup['posts'] = [];
   for (const [index, raw] of (rawPosts as unknown[]).entries()) {
     const post = backupPostSchema.safeParse(raw);
     if (!post.success) throw damaged(post.error.issues, ['posts', index]);
@@ -411,7 +413,7 @@ interface RestoredPosts {
  * @returns the rows, as the generator's return value.
  */
 function* restoredPosts(
-  backup: AccountBackup,
+  backup: ParsedBackup,
   newPaths: ReadonlyMap<string, string>,
 ): Generator<void, RestoredPosts> {
   const tagNameOf = new Map(backup.tags.map((tag) => [tag.id, tag.name]));
@@ -441,7 +443,7 @@ function* restoredPosts(
       image_path:
         post.image_path === null ? null : (newPaths.get(post.image_path) ?? post.image_path),
       order: orders.get(post.id)!,
-      archived_at: post.archived_at,
+      binned_at: post.binned_at,
       created_at: post.created_at,
       updated_at: post.updated_at,
     });
@@ -451,7 +453,7 @@ function* restoredPosts(
 }
 
 /** What in a well-shaped backup refers to nothing, repeats, or loops. */
-function referenceProblems(backup: AccountBackup): string[] {
+function referenceProblems(backup: ParsedBackup): string[] {
   const problems: string[] = [];
   const unique = (what: string, keys: readonly unknown[]) => {
     if (new Set(keys).size !== keys.length) problems.push(`${what} repeat`);

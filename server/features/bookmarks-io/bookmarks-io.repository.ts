@@ -120,7 +120,7 @@ export async function listLiveUrls(db: Db, collectionIds: readonly number[]): Pr
       .selectFrom('posts')
       .select('url')
       .where('collection_id', 'in', batch)
-      .where('archived_at', 'is', null)
+      .where('binned_at', 'is', null)
       .where('url', 'is not', null)
       .execute();
     for (const row of rows) urls.push(row.url!);
@@ -139,7 +139,7 @@ export async function maxLiveOrders(
       .selectFrom('posts')
       .select(['collection_id', (eb) => eb.fn.max('order').as('max')])
       .where('collection_id', 'in', batch)
-      .where('archived_at', 'is', null)
+      .where('binned_at', 'is', null)
       .groupBy('collection_id')
       .execute();
     for (const row of rows) orders.set(row.collection_id!, Number(row.max));
@@ -159,7 +159,7 @@ export async function listLivePostsIn(
         .selectFrom('posts')
         .selectAll()
         .where('collection_id', 'in', batch)
-        .where('archived_at', 'is', null)
+        .where('binned_at', 'is', null)
         .execute()),
     );
   }

@@ -78,7 +78,7 @@ const POST_COLUMNS = [
   'color',
   'image_path',
   'order',
-  'archived_at',
+  'binned_at',
   'preview_status',
   'created_at',
   'updated_at',

@@ -108,7 +108,7 @@ export async function countLivePostsIn(
       .selectFrom('posts')
       .select(['collection_id', (eb) => eb.fn.countAll<number | string>().as('count')])
       .where('collection_id', 'in', collectionIds.slice(i, i + CHUNK))
-      .where('archived_at', 'is', null)
+      .where('binned_at', 'is', null)
       .groupBy('collection_id')
       .execute();
     for (const row of rows) counts.set(row.collection_id!, Number(row.count));

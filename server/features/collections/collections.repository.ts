@@ -62,7 +62,7 @@ export async function countLivePostsOwnedBy(
     .selectFrom('posts')
     .select(['collection_id', (eb) => eb.fn.countAll<number | string>().as('count')])
     .where('user_id', '=', userId)
-    .where('archived_at', 'is', null)
+    .where('binned_at', 'is', null)
     .groupBy('collection_id')
     .execute();
   return new Map(rows.map((row) => [row.collection_id, Number(row.count)]));

@@ -117,7 +117,7 @@ function claimable(db: Db, userId: number, staleBefore: string) {
     .select(['p.id', 'p.preview_host'])
     .where('p.user_id', '=', userId)
     .where('p.preview_status', '=', PENDING)
-    .where('p.archived_at', 'is', null)
+    .where('p.binned_at', 'is', null)
     .where('p.url', 'is not', null)
     .whereRef('p.preview_origin', '=', 'p.base_url')
     .where((eb) =>
@@ -168,7 +168,7 @@ const waitingUsersQuery = preparedQuery((db, now: string) =>
         .select('p.id')
         .whereRef('p.user_id', '=', 'u.id')
         .where('p.preview_status', '=', PENDING)
-        .where('p.archived_at', 'is', null);
+        .where('p.binned_at', 'is', null);
       return eb.or([
         eb.exists(pending.where('p.preview_attempts', '=', sql.lit(0))),
         eb.exists(

@@ -19,9 +19,9 @@ export async function archivePostsOfCollections(
   if (collectionIds.length === 0) return;
   await db
     .updateTable('posts')
-    .set({ archived_at: now, updated_at: now, order: PLACE_LOST })
+    .set({ binned_at: now, updated_at: now, order: PLACE_LOST })
     .where('collection_id', 'in', collectionIds)
-    .where('archived_at', 'is', null)
+    .where('binned_at', 'is', null)
     .execute();
 }
 
@@ -33,8 +33,8 @@ export async function deleteArchivedPosts(
   db: Db,
   options: { userId?: number; before?: string },
 ): Promise<{ id: number; content: string; image_path: string | null }[]> {
-  let query = db.deleteFrom('posts').where('archived_at', 'is not', null);
+  let query = db.deleteFrom('posts').where('binned_at', 'is not', null);
   if (options.userId !== undefined) query = query.where('user_id', '=', options.userId);
-  if (options.before !== undefined) query = query.where('archived_at', '<', options.before);
+  if (options.before !== undefined) query = query.where('binned_at', '<', options.before);
   return query.returning(['id', 'content', 'image_path']).execute();
 }

@@ -37,8 +37,8 @@ const sortColumnOf = {
   'all-live': 'created_at',
   tagged: 'created_at',
   collections: 'created_at',
-  'recycle-bin': 'archived_at',
-  'deleted-from': 'archived_at',
+  'recycle-bin': 'binned_at',
+  'deleted-from': 'binned_at',
 } as const;
 
 /**
@@ -69,7 +69,7 @@ const listedColumns = [
   'color',
   'image_path',
   'order',
-  'archived_at',
+  'binned_at',
   'preview_status',
   'created_at',
   'updated_at',
@@ -113,16 +113,16 @@ function listingPage(
     .$if(shape.tags, (qb) => qb.select(tagsColumn(db).as('tags')));
   const scope = shape.uncategorized ? { uncategorizedOf: owner } : { collectionId: owner };
   if (shape.kind === 'list') {
-    query = query.where(inScope(scope)).where('archived_at', 'is', null);
+    query = query.where(inScope(scope)).where('binned_at', 'is', null);
   } else if (shape.kind === 'deleted-from') {
-    query = query.where(inScope(scope)).where('archived_at', 'is not', null);
+    query = query.where(inScope(scope)).where('binned_at', 'is not', null);
   } else if (shape.kind === 'collections') {
     query = query
       .where('collection_id', 'in', shape.collectionIds ?? [])
-      .where('archived_at', 'is', null);
+      .where('binned_at', 'is', null);
   } else if (shape.kind === 'tagged') {
     query = query
-      .where('archived_at', 'is', null)
+      .where('binned_at', 'is', null)
       .where((eb) =>
         eb.exists(
           eb
@@ -135,7 +135,7 @@ function listingPage(
   } else {
     query = query
       .where('user_id', '=', owner)
-      .where('archived_at', shape.kind === 'recycle-bin' ? 'is not' : 'is', null);
+      .where('binned_at', shape.kind === 'recycle-bin' ? 'is not' : 'is', null);
   }
   if (shape.ownedBy) {
     // Not correlated with the posts: both databases evaluate it once, before reading the page.

@@ -18,13 +18,13 @@ describe('renumberList', () => {
     }
     const [a, b, c, d, e, other] = ids as [number, number, number, number, number, number];
     // As an import might leave them: gaps, ties, one in the recycle bin, one elsewhere.
-    const set = async (id: number, fields: { order: number; archived_at?: string }) =>
+    const set = async (id: number, fields: { order: number; binned_at?: string }) =>
       t.db.updateTable('posts').set(fields).where('id', '=', id).execute();
     await set(a, { order: 40 });
     await set(b, { order: 7 });
     await set(c, { order: 7 });
     await set(d, { order: -3 });
-    await set(e, { order: 99, archived_at: '2026-01-01T00:00:00.000Z' });
+    await set(e, { order: 99, binned_at: '2026-01-01T00:00:00.000Z' });
     const otherUser = await t.createUser();
     const foreign = await t.request('POST', '/api/posts', {
       token: otherUser.token,

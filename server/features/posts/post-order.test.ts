@@ -10,7 +10,7 @@ function replay(live: string[], restored: { name: string; order: number; at: str
   const ids = new Map(restored.map((post, i) => [i + 1, post.name]));
   const plan = planRestore(
     live.length,
-    restored.map((post, i) => ({ id: i + 1, order: post.order, archived_at: post.at })),
+    restored.map((post, i) => ({ id: i + 1, order: post.order, binned_at: post.at })),
   );
   const orders = live.map((name, i) => ({ name, order: i + 1 }));
   let lastAbove = Infinity;
@@ -63,8 +63,8 @@ describe('planRestore', () => {
 
   it('moves each live post once, with the highest range first', () => {
     const plan = planRestore(5, [
-      { id: 1, order: 2, archived_at: '1' },
-      { id: 2, order: 4, archived_at: '1' },
+      { id: 1, order: 2, binned_at: '1' },
+      { id: 2, order: 4, binned_at: '1' },
     ]);
     // Restoring order 2 then 4: live 2..3 up by one, live 4..5 up by two.
     expect(plan.shifts).toEqual([
@@ -83,7 +83,7 @@ describe('denseOrders', () => {
     id,
     collection_id,
     order,
-    archived_at: null,
+    binned_at: null,
   });
 
   it('numbers each list 1..n by the given order, ties by id (the higher id above)', () => {
@@ -112,7 +112,7 @@ describe('denseOrders', () => {
   it('leaves the order of posts in the recycle bin as given, outside the numbering', () => {
     const orders = denseOrders([
       live(1, 1, 5),
-      { id: 2, collection_id: 1, order: 9, archived_at: '2026-01-15T10:00:00.000Z' },
+      { id: 2, collection_id: 1, order: 9, binned_at: '2026-01-15T10:00:00.000Z' },
       live(3, 1, 9),
     ]);
     expect(Object.fromEntries(orders)).toEqual({ 1: 1, 2: 9, 3: 2 });

@@ -53,17 +53,17 @@ export async function renumberList(db: Db, scope: PostScope): Promise<void> {
  * just a file: its orders may repeat or leave gaps). The live posts of each list (a collection,
  * or Uncategorized: `collection_id` null) are numbered densely 1..n by their given `order`, ties
  * by `id` (the higher id above), as renumberList does in the database; posts in the recycle bin
- * (`archived_at` set) keep their `order`, their old place. Pure.
+ * (`binned_at` set) keep their `order`, their old place. Pure.
  * @param posts with distinct ids, all of one user.
  * @returns the order of each post, by id.
  */
 export function denseOrders(
-  posts: readonly Pick<PostRow, 'id' | 'collection_id' | 'order' | 'archived_at'>[],
+  posts: readonly Pick<PostRow, 'id' | 'collection_id' | 'order' | 'binned_at'>[],
 ): Map<number, number> {
   const orders = new Map<number, number>();
   const lists = new Map<number | null, (typeof posts)[number][]>();
   for (const post of posts) {
-    if (post.archived_at !== null) {
+    if (post.binned_at !== null) {
       orders.set(post.id, post.order);
       continue;
     }
@@ -114,10 +114,10 @@ export interface RestorePlan {
  */
 export function planRestore(
   liveCount: number,
-  posts: readonly Pick<PostRow, 'id' | 'order' | 'archived_at'>[],
+  posts: readonly Pick<PostRow, 'id' | 'order' | 'binned_at'>[],
 ): RestorePlan {
   const sorted = [...posts].sort(
-    (a, b) => (b.archived_at ?? '').localeCompare(a.archived_at ?? '') || a.order - b.order,
+    (a, b) => (b.binned_at ?? '').localeCompare(a.binned_at ?? '') || a.order - b.order,
   );
   const placed: { id: number; place: number }[] = [];
   for (const post of sorted) {
@@ -146,7 +146,7 @@ export function planRestore(
 }
 
 /**
- * Restores posts of the recycle bin (live again, `archived_at` null), each list's as
+ * Restores posts of the recycle bin (live again, `binned_at` null), each list's as
  * planRestore says. Returns each post's new order.
  */
 export async function restoreAll(db: Db, posts: readonly PostRow[]): Promise<Map<number, number>> {
@@ -166,7 +166,7 @@ export async function restoreAll(db: Db, posts: readonly PostRow[]): Promise<Map
       await shiftLiveOrders(db, scope, { from: above + 1, ...(to !== undefined && { to }) }, by);
     }
     for (const [id, order] of plan.orders) {
-      await updatePost(db, id, { order, archived_at: null });
+      await updatePost(db, id, { order, binned_at: null });
       orders.set(id, order);
     }
   }
@@ -186,7 +186,7 @@ export async function transferAll(
 ): Promise<Map<number, number>> {
   const collectionId = 'collectionId' in target ? target.collectionId : null;
   const live = posts
-    .filter((post) => post.archived_at === null)
+    .filter((post) => post.binned_at === null)
     .sort((a, b) => a.order - b.order || a.id - b.id);
   const orders = new Map<number, number>();
   let next = await topOrder(db, target);
@@ -194,7 +194,7 @@ export async function transferAll(
     await updatePost(db, post.id, { collection_id: collectionId, order: next });
     orders.set(post.id, next++);
   }
-  for (const post of posts.filter((row) => row.archived_at !== null)) {
+  for (const post of posts.filter((row) => row.binned_at !== null)) {
     await updatePost(db, post.id, { collection_id: collectionId, order: next });
     orders.set(post.id, next);
   }
@@ -210,7 +210,7 @@ export async function trashAll(db: Db, posts: readonly PostRow[], now: string): 
   await updatePosts(
     db,
     posts.map((post) => post.id),
-    { archived_at: now, updated_at: now },
+    { binned_at: now, updated_at: now },
   );
   await closeGaps(db, posts);
 }

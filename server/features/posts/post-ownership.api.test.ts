@@ -27,7 +27,7 @@ const ownersPost = async (extra: Record<string, unknown> = {}) =>
 const row = (id: number) =>
   t.db
     .selectFrom('posts')
-    .select(['user_id', 'collection_id', 'order', 'archived_at'])
+    .select(['user_id', 'collection_id', 'order', 'binned_at'])
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
 

@@ -33,7 +33,7 @@ export async function listSortedPosts(
   page: { after?: PostRow; limit: number; offset?: number },
 ): Promise<PostRow[]> {
   const live = () =>
-    db.selectFrom('posts').selectAll().where(inScope(scope)).where('archived_at', 'is', null);
+    db.selectFrom('posts').selectAll().where(inScope(scope)).where('binned_at', 'is', null);
   const { after, limit, offset = 0 } = page;
 
   if (sort === 'newest' || sort === 'oldest') {

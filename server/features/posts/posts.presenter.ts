@@ -17,7 +17,7 @@ export function toPost(row: ListedPost, tags?: Tag[]): Post {
     collection_id: row.collection_id,
     user_id: row.user_id,
     order: row.order,
-    is_archived: row.archived_at !== null,
+    is_archived: row.binned_at !== null,
     preview_status: row.preview_status,
     created_at: row.created_at,
     updated_at: row.updated_at,

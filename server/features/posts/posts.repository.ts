@@ -48,7 +48,7 @@ export async function maxLiveOrder(db: Db, scope: PostScope): Promise<number> {
     .selectFrom('posts')
     .select((eb) => eb.fn.max('order').as('max'))
     .where(inScope(scope))
-    .where('archived_at', 'is', null)
+    .where('binned_at', 'is', null)
     .executeTakeFirst();
   return Number(row?.max ?? 0);
 }
@@ -64,7 +64,7 @@ export async function shiftLiveOrders(
     .updateTable('posts')
     .set((eb) => ({ order: eb('order', '+', by) }))
     .where(inScope(scope))
-    .where('archived_at', 'is', null)
+    .where('binned_at', 'is', null)
     .where('order', '>=', range.from);
   if (range.to !== undefined) query = query.where('order', '<=', range.to);
   await query.execute();
@@ -85,7 +85,7 @@ export async function renumberLiveOrders(db: Db, scope: PostScope): Promise<void
         .as('position'),
     ])
     .where(inScope(scope))
-    .where('archived_at', 'is', null);
+    .where('binned_at', 'is', null);
   await db
     .updateTable('posts')
     .from(ranked.as('ranked'))

@@ -385,7 +385,7 @@ export function createPostsService({
       options: { withTags?: boolean },
     ): Promise<Post> {
       const post = await getPost(db, actor, id, Permission.READ);
-      if (post.archived_at !== null) throw notFound('Post');
+      if (post.binned_at !== null) throw notFound('Post');
       const [view] = await withTags(db, [post], options.withTags);
       return view!;
     },
@@ -410,7 +410,7 @@ export function createPostsService({
           color: null,
           image_path: null,
           order: await topOrder(trx, scopeOfPlacement(placement)),
-          archived_at: null,
+          binned_at: null,
           created_at: now,
           updated_at: now,
         });
@@ -450,18 +450,18 @@ export function createPostsService({
         const placement = await resolvePlacement(trx, actor, body);
         if (placement) assertStaysWithOwner(post, placement);
 
-        if (body.is_archived === true && post.archived_at === null) {
+        if (body.is_archived === true && post.binned_at === null) {
           await trashAll(trx, [post], now);
-          post = { ...post, archived_at: now };
-        } else if (body.is_archived === false && post.archived_at !== null) {
+          post = { ...post, binned_at: now };
+        } else if (body.is_archived === false && post.binned_at !== null) {
           const orders = await restoreAll(trx, [post]);
-          post = { ...post, order: orders.get(post.id)!, archived_at: null };
+          post = { ...post, order: orders.get(post.id)!, binned_at: null };
         }
 
         if (placement && placement.collectionId !== post.collection_id) {
           const orders = await transferAll(trx, [post], scopeOfPlacement(placement));
           post = { ...post, collection_id: placement.collectionId, order: orders.get(post.id)! };
-        } else if (body.order !== undefined && post.archived_at === null) {
+        } else if (body.order !== undefined && post.binned_at === null) {
           await save({ order: await moveWithinList(trx, post, body.order) });
         }
 
@@ -506,7 +506,7 @@ export function createPostsService({
     async trash(actor: UserActor, id: number): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const post = await getPost(trx, actor, id, Permission.DELETE);
-        if (post.archived_at !== null) throw notFound('Post');
+        if (post.binned_at !== null) throw notFound('Post');
         await trashAll(trx, [post], clock().toISOString());
       });
     },
@@ -562,19 +562,19 @@ export function createPostsService({
         const current = new Map(posts.map((post) => [post.id, post]));
         const changed = new Set<number>();
         if (body.is_archived === true) {
-          const live = posts.filter((post) => post.archived_at === null);
+          const live = posts.filter((post) => post.binned_at === null);
           await trashAll(trx, live, now);
           for (const post of live) {
-            current.set(post.id, { ...post, archived_at: now });
+            current.set(post.id, { ...post, binned_at: now });
             changed.add(post.id);
           }
         } else if (body.is_archived === false) {
           const orders = await restoreAll(
             trx,
-            posts.filter((post) => post.archived_at !== null),
+            posts.filter((post) => post.binned_at !== null),
           );
           for (const [id, order] of orders) {
-            current.set(id, { ...current.get(id)!, order, archived_at: null });
+            current.set(id, { ...current.get(id)!, order, binned_at: null });
             changed.add(id);
           }
         }
@@ -603,20 +603,20 @@ export function createPostsService({
 function isIn(post: PostRow, listing: PostListing): boolean {
   switch (listing.kind) {
     case 'recycle-bin':
-      return post.user_id === listing.userId && post.archived_at !== null;
+      return post.user_id === listing.userId && post.binned_at !== null;
     case 'deleted-from':
-      return sameScope(scopeOf(post), listing.scope) && post.archived_at !== null;
+      return sameScope(scopeOf(post), listing.scope) && post.binned_at !== null;
     case 'collections':
       return (
         post.collection_id !== null &&
         listing.collectionIds.includes(post.collection_id) &&
-        post.archived_at === null
+        post.binned_at === null
       );
     case 'all-live':
-      return post.user_id === listing.userId && post.archived_at === null;
+      return post.user_id === listing.userId && post.binned_at === null;
     case 'list':
-      return sameScope(scopeOf(post), listing.scope) && post.archived_at === null;
+      return sameScope(scopeOf(post), listing.scope) && post.binned_at === null;
     case 'tagged':
-      return post.archived_at === null;
+      return post.binned_at === null;
   }
 }

@@ -79,8 +79,8 @@ type PostsQuery = SelectQueryBuilder<Database, 'posts', PostRow>;
  * The order results come in after relevance: a list's own order; in the recycle bin, last
  * deleted first; else newest first.
  */
-function sortOf(scope: SearchScope): 'order' | 'created_at' | 'archived_at' {
-  if (scope.kind === 'recycle-bin') return 'archived_at';
+function sortOf(scope: SearchScope): 'order' | 'created_at' | 'binned_at' {
+  if (scope.kind === 'recycle-bin') return 'binned_at';
   return scope.kind === 'uncategorized' ||
     (scope.kind === 'collections' && scope.collectionIds.length === 1)
     ? 'order'
@@ -92,9 +92,9 @@ function inScope<O>(
   scope: SearchScope,
 ): SelectQueryBuilder<Database, 'posts', O> {
   if (scope.kind === 'recycle-bin') {
-    return qb.where('posts.user_id', '=', scope.userId).where('posts.archived_at', 'is not', null);
+    return qb.where('posts.user_id', '=', scope.userId).where('posts.binned_at', 'is not', null);
   }
-  qb = qb.where('posts.archived_at', 'is', null);
+  qb = qb.where('posts.binned_at', 'is', null);
   if (scope.kind === 'collections') {
     return qb.where('posts.collection_id', 'in', [...scope.collectionIds]);
   }

@@ -192,7 +192,7 @@ describe('a page of results is the same however it is found', () => {
         color: null,
         image_path: null,
         order: i + 1,
-        archived_at: null,
+        binned_at: null,
         created_at: at,
         updated_at: at,
       });

@@ -47,7 +47,7 @@ export async function listPostIdsTagged(db: Db, tagId: number): Promise<number[]
  * Live posts per tag of a user: tag id → count; tags on no live post are absent. Two grouped
  * queries: every link of the user's tags, counted straight from the index of links by tag, less
  * the links of their posts in the recycle bin (few, and found through the index of posts by user
- * and archived_at). Joining every link to its post instead costs a lookup per link: seconds at
+ * and binned_at). Joining every link to its post instead costs a lookup per link: seconds at
  * 100,000 posts. A tag is only ever on its owner's posts.
  */
 export async function countLivePostsPerTag(db: Db, userId: number): Promise<Map<number, number>> {
@@ -62,7 +62,7 @@ export async function countLivePostsPerTag(db: Db, userId: number): Promise<Map<
     .innerJoin('post_tags', 'post_tags.post_id', 'posts.id')
     .select(['post_tags.tag_id', (eb) => eb.fn.countAll<number | string>().as('count')])
     .where('posts.user_id', '=', userId)
-    .where('posts.archived_at', 'is not', null)
+    .where('posts.binned_at', 'is not', null)
     .groupBy('post_tags.tag_id')
     .execute();
   const counts = new Map(all.map((row) => [row.tag_id, Number(row.count)]));
@@ -78,7 +78,7 @@ export async function countLivePostsTagged(db: Db, tagId: number): Promise<numbe
     .innerJoin('posts', 'posts.id', 'post_tags.post_id')
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .where('post_tags.tag_id', '=', tagId)
-    .where('posts.archived_at', 'is', null)
+    .where('posts.binned_at', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
