@@ -13,11 +13,11 @@ const featurePublicModules = {
   collections: ['collection-access.ts', 'collection-store.ts', 'collection-tree.ts'],
   files: ['file-store.ts', 'images.ts'],
   posts: [
-    'post-archive.ts',
     'post-bulk-insert.ts',
     'post-content.ts',
     'post-listing.ts',
     'post-order.ts',
+    'post-recycle-bin.ts',
   ],
   search: ['search-document.ts', 'search-index.ts', 'search-query.ts', 'search-snippet.ts'],
   shares: ['share-membership.ts', 'used-share-tokens.ts'],

@@ -91,7 +91,7 @@ export async function startBenchServer(
     ownerEmail: undefined,
     ownerPassword: undefined,
     importMaxBytes: 1024 * 1024 * 1024,
-    trashDays: undefined,
+    recycleBinDays: undefined,
     smtpUrl: undefined,
     mailFrom: undefined,
     trustProxy: false,

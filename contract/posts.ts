@@ -74,38 +74,52 @@ const flag = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((value
 /** `collection_id` null, 0 = Uncategorized (PRODUCT.md#entities). */
 const collectionRef = idOrZero.nullable();
 
+/**
+ * The API names the recycle bin (PRODUCT.md#recycle-bin) `is_archived`, as the original API did;
+ * the code calls it `inRecycleBin`. Requests are read with this (the one place the name is
+ * mapped on the way in); posts.presenter writes `is_archived` on the way out.
+ */
+function readInRecycleBin<T extends { is_archived?: boolean | undefined }>({
+  is_archived,
+  ...rest
+}: T): Omit<T, 'is_archived'> & { inRecycleBin: boolean | undefined } {
+  return { ...rest, inRecycleBin: is_archived };
+}
+
 /** Orders of a collection's or Uncategorized's list (`sort` on `GET /api/posts`). */
 export const postSorts = ['manual', 'newest', 'oldest', 'title', 'domain'] as const;
 export type PostSort = (typeof postSorts)[number];
 
-export const listPostsQuery = z.object({
-  collection_id: idOrZero.optional(),
-  is_uncategorized: queryBoolean.optional(),
-  is_archived: queryBoolean.optional(),
-  withTags: queryBoolean.optional(),
-  /** Page size; 0 or absent = all. */
-  limit: z.coerce.number().int().min(0).max(INTEGER_MAX).optional(),
-  /** Cursor: posts after this one in the list's order (with `filter`: in the results' order). */
-  after_id: id.optional(),
-  /** Skip this many posts (needs a `limit`; not together with `after_id`). */
-  offset: z.coerce.number().int().min(0).max(INTEGER_MAX).optional(),
-  /**
-   * Order of a collection's or Uncategorized's list: `manual` (default; by `order`, highest
-   * first), `newest`/`oldest` (created), `title` (A–Z ignoring case, untitled last), `domain`
-   * (host of `base_url` A–Z, text posts last); ties by id. Pages with `after_id` like the rest.
-   */
-  sort: z.enum(postSorts).optional(),
-  /**
-   * Search (PRODUCT.md#search): case-insensitive substrings of title, text, URL, description and
-   * tags, all required; `"exact phrase"`, `-word` to exclude, `tag:name`, `type:link|text`.
-   * Paged by `limit` and `after_id`; with `is_archived`, searches the caller's recycle bin.
-   */
-  filter: z.string().max(500).optional(),
-  /** With `collection_id`: also the posts of every collection below it, newest first. */
-  withDescendants: queryBoolean.optional(),
-  /** Only posts with this tag of the caller's. */
-  tag_id: id.optional(),
-});
+export const listPostsQuery = z
+  .object({
+    collection_id: idOrZero.optional(),
+    is_uncategorized: queryBoolean.optional(),
+    is_archived: queryBoolean.optional(),
+    withTags: queryBoolean.optional(),
+    /** Page size; 0 or absent = all. */
+    limit: z.coerce.number().int().min(0).max(INTEGER_MAX).optional(),
+    /** Cursor: posts after this one in the list's order (with `filter`: in the results' order). */
+    after_id: id.optional(),
+    /** Skip this many posts (needs a `limit`; not together with `after_id`). */
+    offset: z.coerce.number().int().min(0).max(INTEGER_MAX).optional(),
+    /**
+     * Order of a collection's or Uncategorized's list: `manual` (default; by `order`, highest
+     * first), `newest`/`oldest` (created), `title` (A–Z ignoring case, untitled last), `domain`
+     * (host of `base_url` A–Z, text posts last); ties by id. Pages with `after_id` like the rest.
+     */
+    sort: z.enum(postSorts).optional(),
+    /**
+     * Search (PRODUCT.md#search): case-insensitive substrings of title, text, URL, description and
+     * tags, all required; `"exact phrase"`, `-word` to exclude, `tag:name`, `type:link|text`.
+     * Paged by `limit` and `after_id`; with `is_archived`, searches the caller's recycle bin.
+     */
+    filter: z.string().max(500).optional(),
+    /** With `collection_id`: also the posts of every collection below it, newest first. */
+    withDescendants: queryBoolean.optional(),
+    /** Only posts with this tag of the caller's. */
+    tag_id: id.optional(),
+  })
+  .transform(readInRecycleBin);
 
 export const createPostBody = z.object({
   title: z.string().trim().max(POST_TITLE_MAX).nullish(),
@@ -121,24 +135,26 @@ export const createPostBody = z.object({
  * Any subset of the fields; `collection_id`/`is_uncategorized` transfer the post, `order` moves it
  * within its collection, `is_archived` sends it to or brings it back from the recycle bin.
  */
-export const updatePostBody = z.object({
-  title: z.string().trim().max(POST_TITLE_MAX).nullish(),
-  content: z.string().trim().min(1, 'Content is required.').max(POST_CONTENT_MAX).optional(),
-  description: z.string().max(10_000).nullish(),
-  collection_id: collectionRef.optional(),
-  is_uncategorized: flag.optional(),
-  /** Replaces the set; null = leave the tags as they are. */
-  tag_names: z.array(tagName).max(100).nullish(),
-  order: z.number().int().min(1).max(INTEGER_MAX).optional(),
-  is_archived: z.boolean().optional(),
-});
+export const updatePostBody = z
+  .object({
+    title: z.string().trim().max(POST_TITLE_MAX).nullish(),
+    content: z.string().trim().min(1, 'Content is required.').max(POST_CONTENT_MAX).optional(),
+    description: z.string().max(10_000).nullish(),
+    collection_id: collectionRef.optional(),
+    is_uncategorized: flag.optional(),
+    /** Replaces the set; null = leave the tags as they are. */
+    tag_names: z.array(tagName).max(100).nullish(),
+    order: z.number().int().min(1).max(INTEGER_MAX).optional(),
+    is_archived: z.boolean().optional(),
+  })
+  .transform(readInRecycleBin);
 
 /** Most posts one bulk edit may change. */
 export const BULK_EDIT_MAX = 1000;
 
 /**
  * A bulk edit: the posts by id, and at least one change for all of them — transfer
- * (`collection_id`/`is_uncategorized`), trash or restore (`is_archived`), tags to add or remove by
+ * (`collection_id`/`is_uncategorized`), to the recycle bin or back (`is_archived`), tags to add or remove by
  * name (a name may not be in both).
  */
 export const bulkUpdatePostsBody = z
@@ -162,7 +178,8 @@ export const bulkUpdatePostsBody = z
       body.add_tag_names !== undefined ||
       body.remove_tag_names !== undefined,
     'Name at least one change: collection_id, is_uncategorized, is_archived, add_tag_names or remove_tag_names.',
-  );
+  )
+  .transform(readInRecycleBin);
 
 export const getPostQuery = z.object({ withTags: queryBoolean.optional() });
 

@@ -27,8 +27,11 @@ import { registerPostRoutes } from './features/posts/posts.routes.ts';
 import { registerShareRoutes } from './features/shares/shares.routes.ts';
 import { createSharesService } from './features/shares/shares.service.ts';
 import { createTagsService } from './features/tags/tags.service.ts';
-import { registerTrashRoutes } from './features/trash/trash.routes.ts';
-import { createTrashService, scheduleRecycleBinPurge } from './features/trash/trash.service.ts';
+import { registerRecycleBinRoutes } from './features/recycle-bin/recycle-bin.routes.ts';
+import {
+  createRecycleBinService,
+  scheduleRecycleBinPurge,
+} from './features/recycle-bin/recycle-bin.service.ts';
 import { registerTagRoutes } from './features/tags/tags.routes.ts';
 import { registerUserRoutes } from './features/users/users.routes.ts';
 import { createUsersService } from './features/users/users.service.ts';
@@ -177,10 +180,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerCollectionRoutes(app, createCollectionsService({ db, clock }));
   registerTagRoutes(app, createTagsService({ db, clock }));
   registerShareRoutes(app, shares);
-  const trash = createTrashService({ db, clock, files });
-  registerTrashRoutes(app, trash);
-  if (config.trashDays !== undefined) {
-    const stopPurge = scheduleRecycleBinPurge(trash, config.trashDays, app.log);
+  const recycleBin = createRecycleBinService({ db, clock, files });
+  registerRecycleBinRoutes(app, recycleBin);
+  if (config.recycleBinDays !== undefined) {
+    const stopPurge = scheduleRecycleBinPurge(recycleBin, config.recycleBinDays, app.log);
     app.addHook('onClose', async () => stopPurge());
   }
   registerFileRoutes(app, files, config);

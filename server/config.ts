@@ -20,7 +20,7 @@ export interface Config {
   /** Largest accepted bookmark file, in bytes. */
   importMaxBytes: number;
   /** Posts deleted more than this many days ago leave the recycle bin for good; undefined = never. */
-  trashDays: number | undefined;
+  recycleBinDays: number | undefined;
   /** `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://…:465`; unset: mails go to the log. */
   smtpUrl: string | undefined;
   /** Sender of mails, `address` or `Name <address>`; set whenever `smtpUrl` is. */
@@ -64,6 +64,7 @@ const envSchema = z.object({
   OWNER_EMAIL: z.email().optional(),
   OWNER_PASSWORD: z.string().min(10, 'must be at least 10 characters').optional(),
   IMPORT_MAX_MB: z.coerce.number().positive().max(4096).default(100),
+  // recycleBinDays, under the name operators set (docs/OPERATIONS.md).
   TRASH_DAYS: z.coerce.number().int().positive().max(36500).optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: mailbox.optional(),
@@ -116,7 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ownerEmail: vars.OWNER_EMAIL,
     ownerPassword: vars.OWNER_PASSWORD,
     importMaxBytes: Math.round(vars.IMPORT_MAX_MB * 1024 * 1024),
-    trashDays: vars.TRASH_DAYS,
+    recycleBinDays: vars.TRASH_DAYS,
     smtpUrl: vars.SMTP_URL,
     mailFrom: vars.MAIL_FROM,
     trustProxy:

@@ -102,7 +102,7 @@ export async function createTestApp(
     ownerEmail: undefined,
     ownerPassword: undefined,
     importMaxBytes: 100 * 1024 * 1024,
-    trashDays: undefined,
+    recycleBinDays: undefined,
     smtpUrl: undefined,
     mailFrom: undefined,
     trustProxy: false,

@@ -262,8 +262,8 @@ describe('GET /api/backups and POST /api/backups', () => {
 
     const onlyATag = await t.createUser();
     await created(t, onlyATag, '/api/posts', { content: 'x', tag_names: ['kept'] });
-    const trashed = (await t.request('GET', '/api/posts', { token: onlyATag.token })).body.data[0];
-    await t.request('DELETE', `/api/posts/${trashed.id}`, { token: onlyATag.token });
+    const binned = (await t.request('GET', '/api/posts', { token: onlyATag.token })).body.data[0];
+    await t.request('DELETE', `/api/posts/${binned.id}`, { token: onlyATag.token });
     expect((await restore(t, onlyATag, backup)).status).toBe(409);
   });
 

@@ -96,7 +96,7 @@ describe('post counts of collections', () => {
     expect(withBelow.body.data).toMatchObject({ post_count: 2, post_count_with_descendants: 3 });
   });
 
-  it('follows creating, trashing, restoring and transferring posts', async () => {
+  it('follows creating, moving to the recycle bin, restoring and transferring posts', async () => {
     const { user, top, middle, side, inTop, uncategorized } = await userWithPosts();
     const counts = async () => {
       const res = await t.request(
@@ -191,8 +191,8 @@ describe('post counts in the view of a share token', () => {
   it('shows each opened collection with its live posts', async () => {
     const { user: owner, middle, bottom } = await userWithPosts();
     await created(owner, '/api/posts', { content: 'deep', collection_id: bottom });
-    const trashed = await created(owner, '/api/posts', { content: 'gone', collection_id: bottom });
-    await t.request('DELETE', `/api/posts/${trashed.id}`, { token: owner.token });
+    const binned = await created(owner, '/api/posts', { content: 'gone', collection_id: bottom });
+    await t.request('DELETE', `/api/posts/${binned.id}`, { token: owner.token });
     const share = (
       await t.request('POST', '/api/shares/public', {
         token: owner.token,

@@ -13,7 +13,7 @@ import type { CollectionRow } from '../../db/schema.ts';
 import type { UserActor } from '../../http/actor.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { unprocessable } from '../../lib/errors.ts';
-import { archivePostsOfCollections } from '../posts/post-archive.ts';
+import { movePostsOfCollectionsToRecycleBin } from '../posts/post-recycle-bin.ts';
 import { listPrivatelySharedIds } from '../shares/share-membership.ts';
 import {
   assertMayDelete,
@@ -288,7 +288,7 @@ export function createCollectionsService({ db, clock }: { db: Db; clock: Clock }
         const tree = await listCollectionsOwnedBy(trx, collection.user_id);
         const doomed = nested ? subtreeIds(tree, collection.id) : [collection.id];
         await assertMayDelete(trx, actor, collection, doomed);
-        await archivePostsOfCollections(trx, doomed, clock().toISOString());
+        await movePostsOfCollectionsToRecycleBin(trx, doomed, clock().toISOString());
 
         const siblings = await listSiblingIds(trx, collection.parent_id, collection.user_id);
         const children = nested ? [] : await listSiblingIds(trx, collection.id, collection.user_id);

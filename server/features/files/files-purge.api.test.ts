@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, multipartFile, type TestApp, type TestUser } from '../../test/test-app.ts';
-import { createTrashService } from '../trash/trash.service.ts';
+import { createRecycleBinService } from '../recycle-bin/recycle-bin.service.ts';
 import { createFileStore } from './file-store.ts';
 import { createFilesService } from './files.service.ts';
 
@@ -65,7 +65,7 @@ async function postsWithImages(user: TestUser, image: string) {
   return { postIds: [note.body.data.id, link.body.data.id] as number[], thumbnail };
 }
 
-async function trash(user: TestUser, postIds: number[]) {
+async function moveToRecycleBin(user: TestUser, postIds: number[]) {
   for (const id of postIds) {
     expect((await t.request('DELETE', `/api/posts/${id}`, { token: user.token })).status).toBe(204);
   }
@@ -90,7 +90,7 @@ describe('files of posts deleted for good', () => {
       token: user.token,
       body: { content: `<img src="${shared}">` },
     });
-    await trash(user, [...postIds, binned.body.data.id]);
+    await moveToRecycleBin(user, [...postIds, binned.body.data.id]);
     expect(await served(image)).toBe(200);
 
     const cleared = await t.request('DELETE', '/api/posts?is_trashed=1', { token: user.token });
@@ -111,9 +111,13 @@ describe('files of posts deleted for good', () => {
     const user = await t.createUser();
     const image = await uploaded(user);
     const { postIds, thumbnail } = await postsWithImages(user, image);
-    await trash(user, postIds);
+    await moveToRecycleBin(user, postIds);
     t.clock.advance(31 * 24 * 3600 * 1000);
-    const purged = await createTrashService({ db: t.db, clock: t.clock, files }).purgeOlderThan(30);
+    const purged = await createRecycleBinService({
+      db: t.db,
+      clock: t.clock,
+      files,
+    }).purgeOlderThan(30);
     expect(purged).toBeGreaterThanOrEqual(2);
     expect(await served(image)).toBe(404);
     expect(await served(thumbnail)).toBe(404);

@@ -162,15 +162,15 @@ describe('the recycle bin of one list', () => {
     const stranger = await t.createUser();
     const one = await collection(owner, 'One');
     const two = await collection(owner, 'Two');
-    const trash = async (content: string, collection_id: number | null) => {
+    const moveToRecycleBin = async (content: string, collection_id: number | null) => {
       const p = await post(owner, { content, collection_id });
       t.clock.advance(1000);
       await t.request('DELETE', `/api/posts/${p.id}`, { token: owner.token });
     };
-    await trash('one-a', one);
-    await trash('two-a', two);
-    await trash('loose', null);
-    await trash('one-b', one);
+    await moveToRecycleBin('one-a', one);
+    await moveToRecycleBin('two-a', two);
+    await moveToRecycleBin('loose', null);
+    await moveToRecycleBin('one-b', one);
     await post(owner, { content: 'one-live', collection_id: one });
 
     expect(contents(await list(owner, `is_archived=true&collection_id=${one}`))).toEqual([

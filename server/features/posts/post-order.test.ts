@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { denseOrders, ordersOnTop, planRestore } from './post-order.ts';
-import { PLACE_LOST } from './post-archive.ts';
+import { PLACE_LOST } from './post-recycle-bin.ts';
 
 /**
  * Replays a list: `live` names bottom to top, then the restored posts by the plan. Returns the

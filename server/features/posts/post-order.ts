@@ -13,7 +13,7 @@ import {
 /*
  * The ordering rules of a list (a collection, or one user's Uncategorized posts; docs/API.md
  * "Post lists", docs/ARCHITECTURE.md): the live posts of a list are numbered densely 1..n and shown highest
- * first. New and transferred posts go on top; a post that leaves (trash, transfer) closes its
+ * first. New and transferred posts go on top; a post that leaves (to the recycle bin, transferred) closes its
  * gap; a post in the recycle bin keeps its number, its old place, and comes back to it on
  * restore when that place still exists, else on top. The posts feature writes `order` only here.
  */
@@ -206,7 +206,11 @@ export async function transferAll(
  * Sends live posts to the recycle bin: each keeps its number (its old place), and the lists
  * they left close their gaps.
  */
-export async function trashAll(db: Db, posts: readonly PostRow[], now: string): Promise<void> {
+export async function moveAllToRecycleBin(
+  db: Db,
+  posts: readonly PostRow[],
+  now: string,
+): Promise<void> {
   await updatePosts(
     db,
     posts.map((post) => post.id),

@@ -115,13 +115,13 @@ describe('moving posts in bulk', () => {
   });
 });
 
-describe('trash and restore in bulk', () => {
-  it('trashes with dense lists and restores each post into its old place', async () => {
+describe('to the recycle bin and back in bulk', () => {
+  it('moves to the recycle bin with dense lists and restores each post into its old place', async () => {
     const user = await t.createUser();
     const c = await collection(user, 'List');
     const p = await posts(user, c, ['p1', 'p2', 'p3', 'p4', 'p5']);
-    const trashed = await bulk(user, { ids: [p.get('p2'), p.get('p4')], is_archived: true });
-    expect(trashed.status).toBe(200);
+    const binned = await bulk(user, { ids: [p.get('p2'), p.get('p4')], is_archived: true });
+    expect(binned.status).toBe(200);
     expect(await orders(user, c)).toEqual([
       ['p5', 3],
       ['p3', 2],

@@ -20,5 +20,7 @@ export function registerPostRoutes(app: FastifyInstance, posts: PostsService): v
   bindEndpoint(app, postEndpoints.bulkUpdate, async ({ actor, body }) => ({
     data: { ids: await posts.bulkUpdate(actor, body) },
   }));
-  bindEndpoint(app, postEndpoints.delete, ({ actor, params }) => posts.trash(actor, params.id));
+  bindEndpoint(app, postEndpoints.delete, ({ actor, params }) =>
+    posts.moveToRecycleBin(actor, params.id),
+  );
 }

@@ -38,7 +38,13 @@ import {
   replacePostTags,
 } from '../tags/post-tags.ts';
 import { postContentFields } from './post-content.ts';
-import { moveWithinList, restoreAll, topOrder, transferAll, trashAll } from './post-order.ts';
+import {
+  moveWithinList,
+  restoreAll,
+  topOrder,
+  transferAll,
+  moveAllToRecycleBin,
+} from './post-order.ts';
 import { listSortedPosts } from './post-sorts.repository.ts';
 import { toPost } from './posts.presenter.ts';
 import {
@@ -206,7 +212,7 @@ export function createPostsService({
   ): Promise<PostListing> {
     const uncategorized = query.is_uncategorized || query.collection_id === 0;
     if (actor.kind === 'user') {
-      if (query.is_archived) {
+      if (query.inRecycleBin) {
         if (uncategorized)
           return { kind: 'deleted-from', scope: { uncategorizedOf: actor.userId } };
         if (query.collection_id === undefined) return { kind: 'recycle-bin', userId: actor.userId };
@@ -228,7 +234,7 @@ export function createPostsService({
       }
       return collectionListing(actor, query.collection_id, query.withDescendants);
     }
-    if (query.is_archived) throw forbidden('A share link opens live posts only.');
+    if (query.inRecycleBin) throw forbidden('A share link opens live posts only.');
     if (query.tag_id !== undefined) throw notFound('Tag');
     if (uncategorized) throw notFound('Collection');
     return collectionListing(
@@ -240,7 +246,7 @@ export function createPostsService({
 
   /**
    * Where a search looks: a collection (and, with `withDescendants`, all below it), Uncategorized,
-   * everything the user may read, or (`is_archived`) the user's recycle bin.
+   * everything the user may read, or (`inRecycleBin`) the user's recycle bin.
    * @throws 404; 403 for a share visitor's recycle bin
    */
   async function resolveSearchScope(
@@ -248,7 +254,7 @@ export function createPostsService({
     query: z.output<typeof listPostsQuery>,
   ): Promise<SearchScope> {
     const uncategorized = query.is_uncategorized || query.collection_id === 0;
-    if (query.is_archived) {
+    if (query.inRecycleBin) {
       if (actor.kind !== 'user') throw forbidden('A share link opens live posts only.');
       return { kind: 'recycle-bin', userId: actor.userId };
     }
@@ -429,7 +435,7 @@ export function createPostsService({
     /**
      * Edits any subset of a post: content and title, description, tags (`tag_names` replaces
      * the set), transfer to another list of the post's owner (on top there), `order` within its
-     * list, `is_archived` to trash or restore. @throws 404; 403 for a transfer out of the owner's
+     * list, `inRecycleBin` to the recycle bin or back. @throws 404; 403 for a transfer out of the owner's
      * account or a tag a member may not create.
      */
     async update(
@@ -439,7 +445,7 @@ export function createPostsService({
     ): Promise<Post> {
       let linkChanged = false;
       const updated = await db.transaction().execute(async (trx) => {
-        const needed = body.is_archived ? Permission.WRITE | Permission.DELETE : Permission.WRITE;
+        const needed = body.inRecycleBin ? Permission.WRITE | Permission.DELETE : Permission.WRITE;
         let post = await getPost(trx, actor, id, needed);
         const now = clock().toISOString();
         const save = async (fields: Partial<PostRow>) => {
@@ -450,10 +456,10 @@ export function createPostsService({
         const placement = await resolvePlacement(trx, actor, body);
         if (placement) assertStaysWithOwner(post, placement);
 
-        if (body.is_archived === true && post.binned_at === null) {
-          await trashAll(trx, [post], now);
+        if (body.inRecycleBin === true && post.binned_at === null) {
+          await moveAllToRecycleBin(trx, [post], now);
           post = { ...post, binned_at: now };
-        } else if (body.is_archived === false && post.binned_at !== null) {
+        } else if (body.inRecycleBin === false && post.binned_at !== null) {
           const orders = await restoreAll(trx, [post]);
           post = { ...post, order: orders.get(post.id)!, binned_at: null };
         }
@@ -503,17 +509,17 @@ export function createPostsService({
     },
 
     /** Sends a live post to the recycle bin, closing the gap in its list. @throws 404 */
-    async trash(actor: UserActor, id: number): Promise<void> {
+    async moveToRecycleBin(actor: UserActor, id: number): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const post = await getPost(trx, actor, id, Permission.DELETE);
         if (post.binned_at !== null) throw notFound('Post');
-        await trashAll(trx, [post], clock().toISOString());
+        await moveAllToRecycleBin(trx, [post], clock().toISOString());
       });
     },
 
     /**
      * Bulk edit (`PATCH /api/posts`), all or nothing in one transaction, in the order of a single
-     * PATCH: trash or restore, then transfer (on top of the target list, keeping the posts'
+     * PATCH: to the recycle bin or back, then transfer (on top of the target list, keeping the posts'
      * relative order), then tags. Returns the ids, in the order given, of the posts that changed.
      * @throws 404 for a post the actor cannot see (its id in the message); 403 for one they may
      * not change, a transfer out of a post owner's account, or a tag a member may not create;
@@ -533,7 +539,7 @@ export function createPostsService({
         });
       }
       return db.transaction().execute(async (trx) => {
-        const needed = body.is_archived ? Permission.WRITE | Permission.DELETE : Permission.WRITE;
+        const needed = body.inRecycleBin ? Permission.WRITE | Permission.DELETE : Permission.WRITE;
         const found = await findPosts(trx, body.ids);
         const posts: PostRow[] = [];
         // Access depends only on the post's list: check each list once.
@@ -561,14 +567,14 @@ export function createPostsService({
         const now = clock().toISOString();
         const current = new Map(posts.map((post) => [post.id, post]));
         const changed = new Set<number>();
-        if (body.is_archived === true) {
+        if (body.inRecycleBin === true) {
           const live = posts.filter((post) => post.binned_at === null);
-          await trashAll(trx, live, now);
+          await moveAllToRecycleBin(trx, live, now);
           for (const post of live) {
             current.set(post.id, { ...post, binned_at: now });
             changed.add(post.id);
           }
-        } else if (body.is_archived === false) {
+        } else if (body.inRecycleBin === false) {
           const orders = await restoreAll(
             trx,
             posts.filter((post) => post.binned_at !== null),

@@ -57,7 +57,7 @@ export async function countLivePostsPerTag(db: Db, userId: number): Promise<Map<
     .where('tag_id', 'in', (eb) => eb.selectFrom('tags').select('id').where('user_id', '=', userId))
     .groupBy('tag_id')
     .execute();
-  const trashed = await db
+  const inRecycleBin = await db
     .selectFrom('posts')
     .innerJoin('post_tags', 'post_tags.post_id', 'posts.id')
     .select(['post_tags.tag_id', (eb) => eb.fn.countAll<number | string>().as('count')])
@@ -66,7 +66,7 @@ export async function countLivePostsPerTag(db: Db, userId: number): Promise<Map<
     .groupBy('post_tags.tag_id')
     .execute();
   const counts = new Map(all.map((row) => [row.tag_id, Number(row.count)]));
-  for (const row of trashed)
+  for (const row of inRecycleBin)
     counts.set(row.tag_id, (counts.get(row.tag_id) ?? 0) - Number(row.count));
   return counts;
 }

@@ -203,6 +203,8 @@ export function validFor(schema: z.ZodType | undefined): unknown {
     return value;
   }
   if (def.type === 'optional' || def.type === 'default') return validFor(def.innerType);
+  // A schema read into other names (a transform): what it takes is its input's.
+  if (def.type === 'pipe') return validFor(def.in);
   if (def.type === 'enum') return Object.values(def.entries!)[0];
   if (def.type === 'literal') return def.values![0];
   return VALID_CANDIDATES.find((candidate) => schema.safeParse(candidate).success);
@@ -219,9 +221,13 @@ export const CRITICAL_VALUES: unknown[] = [
   {},
 ];
 
-/** The top-level field names of an object schema (none for other schemas). */
+/**
+ * The top-level field names of an object schema, or of one read into other names (a transform);
+ * none for other schemas.
+ */
 export function fieldsOf(schema: z.ZodType | undefined): string[] {
   if (!schema) return [];
   const def = defOf(schema);
+  if (def.type === 'pipe') return fieldsOf(def.in);
   return def.type === 'object' ? Object.keys(def.shape!) : [];
 }

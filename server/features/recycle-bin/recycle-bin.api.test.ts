@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
 import { createFileStore } from '../files/file-store.ts';
 import { createFilesService } from '../files/files.service.ts';
-import { createTrashService } from './trash.service.ts';
+import { createRecycleBinService } from './recycle-bin.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,7 +15,7 @@ async function post(user: TestUser, body: Record<string, unknown>) {
     id: number;
   };
 }
-const trash = (user: TestUser, id: number) =>
+const moveToRecycleBin = (user: TestUser, id: number) =>
   t.request('DELETE', `/api/posts/${id}`, { token: user.token });
 const bin = async (user: TestUser) =>
   (await t.request('GET', '/api/posts?is_archived=true', { token: user.token })).body.data.map(
@@ -53,8 +53,8 @@ describe('the recycle bin', () => {
     const a = await post(user, { content: 'a', tag_names: ['x'] });
     await post(user, { content: 'live' });
     const b = await post(other, { content: 'b' });
-    await trash(user, a.id);
-    await trash(other, b.id);
+    await moveToRecycleBin(user, a.id);
+    await moveToRecycleBin(other, b.id);
 
     expect(
       (await t.request('DELETE', '/api/posts?is_trashed=1', { token: user.token })).status,
@@ -84,7 +84,7 @@ describe('the recycle bin', () => {
   it('purges posts deleted more than TRASH_DAYS ago, from every bin', async () => {
     const user = await t.createUser();
     const old = await post(user, { content: 'old' });
-    await trash(user, old.id);
+    await moveToRecycleBin(user, old.id);
     t.clock.advance(20 * 24 * 3600 * 1000);
     // The first sign-in has long expired; sign in again.
     const login = await t.request('POST', '/api/auth/login', {
@@ -92,7 +92,7 @@ describe('the recycle bin', () => {
     });
     user.token = login.body.data.token.access_token;
     const recent = await post(user, { content: 'recent' });
-    await trash(user, recent.id);
+    await moveToRecycleBin(user, recent.id);
     t.clock.advance(11 * 24 * 3600 * 1000);
     user.token = (
       await t.request('POST', '/api/auth/login', {
@@ -107,7 +107,11 @@ describe('the recycle bin', () => {
       uploadMaxBytes: t.config.uploadMaxBytes,
       log: () => undefined,
     });
-    const purged = await createTrashService({ db: t.db, clock: t.clock, files }).purgeOlderThan(30);
+    const purged = await createRecycleBinService({
+      db: t.db,
+      clock: t.clock,
+      files,
+    }).purgeOlderThan(30);
     expect(purged).toBeGreaterThanOrEqual(1);
     expect(await bin(user)).toEqual(['recent']);
   });

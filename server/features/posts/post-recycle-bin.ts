@@ -11,7 +11,7 @@ import type { Db } from '../../db/database.ts';
 export const PLACE_LOST = 2_147_483_647;
 
 /** Sends every live post of the given collections to the recycle bin. */
-export async function archivePostsOfCollections(
+export async function movePostsOfCollectionsToRecycleBin(
   db: Db,
   collectionIds: readonly number[],
   now: string,
@@ -29,7 +29,7 @@ export async function archivePostsOfCollections(
  * Deletes for good the posts of `userId`'s recycle bin (all, or those deleted before `before`);
  * returns the ids deleted. Their tag links go with them (foreign keys).
  */
-export async function deleteArchivedPosts(
+export async function deletePostsInRecycleBin(
   db: Db,
   options: { userId?: number; before?: string },
 ): Promise<{ id: number; content: string; image_path: string | null }[]> {

@@ -3,9 +3,9 @@ import type { Db } from '../../db/database.ts';
 import type { UserActor } from '../../http/actor.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { FilesService } from '../files/files.service.ts';
-import { deleteArchivedPosts } from '../posts/post-archive.ts';
+import { deletePostsInRecycleBin } from '../posts/post-recycle-bin.ts';
 
-export type TrashService = ReturnType<typeof createTrashService>;
+export type RecycleBinService = ReturnType<typeof createRecycleBinService>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -14,7 +14,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * automatic purge of posts deleted more than TRASH_DAYS ago. Listing and restoring are post
  * operations (posts.service).
  */
-export function createTrashService({
+export function createRecycleBinService({
   db,
   clock,
   files,
@@ -24,9 +24,9 @@ export function createTrashService({
   files: Pick<FilesService, 'forgetFilesOfDeletedPosts' | 'removeFiles'>;
 }) {
   /** Deletes the matching posts for good with the stored files only they used. @returns how many */
-  async function purge(options: Parameters<typeof deleteArchivedPosts>[1]): Promise<number> {
+  async function purge(options: Parameters<typeof deletePostsInRecycleBin>[1]): Promise<number> {
     const { count, names } = await db.transaction().execute(async (trx) => {
-      const posts = await deleteArchivedPosts(trx, options);
+      const posts = await deletePostsInRecycleBin(trx, options);
       return { count: posts.length, names: await files.forgetFilesOfDeletedPosts(trx, posts) };
     });
     await files.removeFiles(names);
@@ -51,12 +51,12 @@ export function createTrashService({
  * idempotent, so several server processes may run it side by side.
  */
 export function scheduleRecycleBinPurge(
-  trash: TrashService,
+  recycleBin: RecycleBinService,
   days: number,
   log: FastifyBaseLogger,
 ): () => void {
   const run = () =>
-    trash.purgeOlderThan(days).then(
+    recycleBin.purgeOlderThan(days).then(
       (count) => count > 0 && log.info({ count, days }, 'purged old posts from recycle bins'),
       (error: unknown) => log.error({ err: error }, 'purging recycle bins failed'),
     );
