@@ -154,8 +154,8 @@ export const BULK_EDIT_MAX = 1000;
 
 /**
  * A bulk edit: the posts by id, and at least one change for all of them — transfer
- * (`collection_id`/`is_uncategorized`), to the recycle bin or back (`is_archived`), tags to add or remove by
- * name (a name may not be in both).
+ * (`collection_id`/`is_uncategorized`), to the recycle bin or back (`is_archived`), tags to add
+ * or remove by name (a name may not be in both).
  */
 export const bulkUpdatePostsBody = z
   .object({
@@ -218,7 +218,7 @@ export const postEndpoints = {
   update: defineEndpoint({
     method: 'PATCH',
     path: '/api/posts/{id}',
-    summary: 'Edit, transfer, reorder, trash or restore a post.',
+    summary: 'Edit, transfer, reorder, move to the recycle bin or restore a post.',
     auth: 'user',
     params: idParams,
     body: updatePostBody,
@@ -229,7 +229,7 @@ export const postEndpoints = {
     method: 'PATCH',
     path: '/api/posts',
     summary:
-      'Bulk edit up to 1000 posts (`ids`) in one transaction, all or nothing: transfer (on top of the target list, keeping their relative order), trash or restore, add or remove tags by name. Each post needs the access a single PATCH needs (404 for one the caller cannot see, 403 for one they may not change); a target list must belong to the owner of every post (403). Answers the ids of the posts that changed.',
+      'Bulk edit up to 1000 posts (`ids`) in one transaction, all or nothing: transfer (on top of the target list, keeping their relative order), move to the recycle bin or restore, add or remove tags by name. Each post needs the access a single PATCH needs (404 for one the caller cannot see, 403 for one they may not change); a target list must belong to the owner of every post (403). Answers the ids of the posts that changed.',
     auth: 'user',
     body: bulkUpdatePostsBody,
     status: 200,

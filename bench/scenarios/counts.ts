@@ -8,7 +8,7 @@ const TAGS = 1_000;
 const RUNS = 20;
 const BATCH = 500;
 
-/** 1,000 collections (100 top-level, 9 below each), 1,000 tags, 100,000 posts (1 in 10 trashed). */
+/** 1,000 collections (100 top-level, 9 below each), 1,000 tags, 100,000 posts (1 in 10 in the recycle bin). */
 async function seed(db: Db, userId: number): Promise<void> {
   const faker = seededFaker();
   const now = new Date().toISOString();

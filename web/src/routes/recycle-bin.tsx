@@ -5,8 +5,8 @@ import { PageHeader } from '../app/page-header.tsx';
 import { usePageSize } from '../features/posts/post-list.tsx';
 import { PagedPostResults } from '../features/posts/post-results.tsx';
 import { useRecycleBin, type PostsInView } from '../features/posts/posts.queries.ts';
-import { ClearRecycleBin } from '../features/trash/clear-recycle-bin.tsx';
-import { RestoreButton } from '../features/trash/restore-button.tsx';
+import { ClearRecycleBin } from '../features/recycle-bin/clear-recycle-bin.tsx';
+import { RestoreButton } from '../features/recycle-bin/restore-button.tsx';
 
 /**
  * `/restore` (PRODUCT.md#recycle-bin): the deleted posts, last deleted first, a page at a time as

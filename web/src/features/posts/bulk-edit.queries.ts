@@ -5,7 +5,7 @@ import { BULK_EDIT_MAX, postEndpoints } from '../../../../contract/posts.ts';
 import { ApiError, callApi } from '../../lib/api-client.ts';
 import { collectionKeys } from '../collections/collection-keys.ts';
 import { tagKeys } from '../tags/tags.queries.ts';
-import { removeFromRecycleBin } from '../trash/trash.queries.ts';
+import { removeFromRecycleBin } from '../recycle-bin/recycle-bin.queries.ts';
 import { postKeys, removeFromLists } from './posts.queries.ts';
 
 /** What a bulk edit changes on every post: PATCH /api/posts without `ids` (docs/API.md). */

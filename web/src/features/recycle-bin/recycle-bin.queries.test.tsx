@@ -5,8 +5,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as ApiClient from '../../lib/api-client.ts';
 import { ApiError, callApi } from '../../lib/api-client.ts';
 import { aPost } from '../../test/post-fixture.ts';
-import { useClearRecycleBin, useRestorePost } from '../trash/trash.queries.ts';
-import { postKeys, type PostPages } from './posts.queries.ts';
+import { useClearRecycleBin, useRestorePost } from './recycle-bin.queries.ts';
+import { postKeys, type PostPages } from '../posts/posts.queries.ts';
 
 vi.mock('../../lib/api-client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof ApiClient>()),

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../ui/button.tsx';
 import { notify } from '../../ui/notify.tsx';
 import { TypeToConfirmDialog } from '../../ui/type-to-confirm-dialog.tsx';
-import { useClearRecycleBin } from './trash.queries.ts';
+import { useClearRecycleBin } from './recycle-bin.queries.ts';
 
 /**
  * The recycle bin's Clear action (PRODUCT.md#recycle-bin): a confirmation dialog where the user

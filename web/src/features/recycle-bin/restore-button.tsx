@@ -8,7 +8,7 @@ import {
   UNCATEGORIZED_NAME,
 } from '../collections/collection-tree.ts';
 import { useCollection } from '../collections/collections.queries.ts';
-import { useRestorePost } from './trash.queries.ts';
+import { useRestorePost } from './recycle-bin.queries.ts';
 
 /**
  * PRODUCT.md#post-card in the recycle bin: 'Restore into {collection name}'. Uncategorized when the
