@@ -195,6 +195,11 @@ describe('GET /api/backups and POST /api/backups', () => {
       account: { email: user.email },
       files: [],
     });
+    // A post in the recycle bin carries the format's key for it, `archived_at`.
+    expect(
+      backup.posts.filter((post) => post.archived_at !== null).map((post) => post.url),
+    ).toEqual(['https://binned.example/']);
+    expect(backup.posts.filter((post) => 'binned_at' in post)).toEqual([]);
     // Only shares of the account's own collections: not the one it received.
     expect(backup.private_shares).toEqual([
       expect.objectContaining({ member_email: member.email, permission: 4 }),

@@ -17,6 +17,7 @@ export function toPost(row: ListedPost, tags?: Tag[]): Post {
     collection_id: row.collection_id,
     user_id: row.user_id,
     order: row.order,
+    // The API's name for "in the recycle bin" (contract/posts.ts reads it as inRecycleBin).
     is_archived: row.binned_at !== null,
     preview_status: row.preview_status,
     created_at: row.created_at,
