@@ -1,4 +1,5 @@
 import type { Insertable } from 'kysely';
+import { bulkInsert, bulkInsertReturningIds } from '../../db/bulk-insert.ts';
 import type { Db } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
 import type { PrivateSharesTable, PublicSharesTable, TagsTable } from '../../db/schema.ts';
@@ -69,16 +70,8 @@ export async function isAccountEmpty(db: Db, userId: number): Promise<boolean> {
 }
 
 /** Inserts tags (names new to the user); returns their ids in the order of `rows`. */
-export async function insertTags(
-  db: Db,
-  rows: readonly Insertable<TagsTable>[],
-): Promise<number[]> {
-  const ids: number[] = [];
-  for (const batch of batches(rows)) {
-    const inserted = await db.insertInto('tags').values(batch).returning('id').execute();
-    for (const row of inserted) ids.push(row.id);
-  }
-  return ids;
+export function insertTags(db: Db, rows: readonly Insertable<TagsTable>[]): Promise<number[]> {
+  return bulkInsertReturningIds(db, 'tags', rows);
 }
 
 /** Which of `tokens` public shares already use. */
@@ -115,16 +108,18 @@ export async function listUserIdsByEmail(
   return ids;
 }
 
-export async function insertPublicShares(
+/** Inserts public shares (tokens unused). */
+export function insertPublicShares(
   db: Db,
   rows: readonly Insertable<PublicSharesTable>[],
 ): Promise<void> {
-  for (const batch of batches(rows)) await db.insertInto('public_shares').values(batch).execute();
+  return bulkInsert(db, 'public_shares', rows);
 }
 
-export async function insertPrivateShares(
+/** Inserts private shares (each collection and member at most once). */
+export function insertPrivateShares(
   db: Db,
   rows: readonly Insertable<PrivateSharesTable>[],
 ): Promise<void> {
-  for (const batch of batches(rows)) await db.insertInto('private_shares').values(batch).execute();
+  return bulkInsert(db, 'private_shares', rows);
 }

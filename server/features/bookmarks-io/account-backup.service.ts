@@ -83,64 +83,7 @@ export function createAccountBackupService({
      */
     async backup(actor: UserActor): Promise<FileDownload> {
       const account = await readAccount(db, actor.userId);
-      const tagIds = new Map<number, number[]>();
-      for (const link of account.postTags) {
-        const list = tagIds.get(link.post_id) ?? [];
-        list.push(link.tag_id);
-        tagIds.set(link.post_id, list);
-      }
-      const head: Omit<AccountBackup, 'files'> = {
-        format: BACKUP_FORMAT,
-        version: BACKUP_VERSION,
-        exported_at: clock().toISOString(),
-        account: account.user,
-        collections: account.collections.map((row) => ({
-          id: row.id,
-          parent_id: row.parent_id,
-          name: row.name,
-          icon_id: row.icon_id,
-          local_order: row.local_order,
-          created_at: row.created_at,
-          updated_at: row.updated_at,
-        })),
-        tags: account.tags.map((row) => ({
-          id: row.id,
-          name: row.name,
-          created_at: row.created_at,
-        })),
-        posts: account.posts.map((row) => ({
-          id: row.id,
-          collection_id: row.collection_id,
-          type: row.type,
-          title: row.title,
-          content: row.content,
-          url: row.url,
-          base_url: row.base_url,
-          description: row.description,
-          color: row.color,
-          image_path: row.image_path,
-          order: row.order,
-          // The format's key for it (contract accountBackupSchema reads it back as binned_at).
-          archived_at: row.binned_at,
-          preview_status: row.preview_status,
-          created_at: row.created_at,
-          updated_at: row.updated_at,
-          tag_ids: (tagIds.get(row.id) ?? []).sort((a, b) => a - b),
-        })),
-        public_shares: account.publicShares.map((row) => ({
-          collection_id: row.collection_id,
-          token: row.token,
-          is_active: row.is_active === 1,
-          include_descendants: row.include_descendants === 1,
-          created_at: row.created_at,
-        })),
-        private_shares: account.privateShares.map((row) => ({
-          collection_id: row.collection_id,
-          member_email: row.member_email,
-          permission: row.permission as 4 | 7,
-          created_at: row.created_at,
-        })),
-      };
+      const head = backupHead(account, clock().toISOString());
       const referenced = new Set(
         account.posts.flatMap((row) => [
           ...filePathsIn(row.content),
@@ -197,9 +140,9 @@ export function createAccountBackupService({
   };
 
   /**
-   * The rows of `backup` written into the actor's account, its posts already prepared and
-   * `images` already written. Posts and their tag links are written in slices with a turn of the
-   * event loop between them (on SQLite, statements run synchronously on the writer).
+   * The rows of `backup` written into the actor's account in one transaction, its posts already
+   * prepared and `images` already written, each kind of row by a step of its own below.
+   * @throws 409 when the account is no longer empty.
    */
   function restoreRows(
     actor: UserActor,
@@ -208,128 +151,280 @@ export function createAccountBackupService({
     images: readonly RestoredFile[],
   ): Promise<RestoreResult> {
     return db.transaction().execute(async (trx) => {
-      await lockAccount(trx, actor.userId);
-      if (!(await isAccountEmpty(trx, actor.userId))) throw conflict(NOT_EMPTY);
-
-      // Collections level by level, so that a parent's new id is known before its children.
-      const collectionIds = new Map<number, number>();
-      for (const level of levelsOf(backup.collections)) {
-        const ids = await insertCollections(
-          trx,
-          level.map((row) => ({
-            user_id: actor.userId,
-            parent_id: row.parent_id === null ? null : collectionIds.get(row.parent_id)!,
-            name: row.name,
-            icon_id: row.icon_id,
-            local_order: row.local_order,
-            created_at: row.created_at,
-            updated_at: row.updated_at,
-          })),
-        );
-        for (const [index, row] of level.entries()) collectionIds.set(row.id, ids[index]!);
-      }
-
-      const newTagIds = await insertTags(
-        trx,
-        backup.tags.map((tag) => ({
-          user_id: actor.userId,
-          name: tag.name,
-          name_key: tagNameKey(tag.name),
-          created_at: tag.created_at,
-        })),
-      );
-      const tagIds = new Map(backup.tags.map((tag, index) => [tag.id, newTagIds[index]!]));
-
-      const postIds: number[] = [];
-      for (const slice of batches(posts.rows, WRITE_SLICE)) {
-        const rows = slice.map((row) => ({
-          ...row,
-          user_id: actor.userId,
-          collection_id: row.collection_id === null ? null : collectionIds.get(row.collection_id)!,
-        }));
-        postIds.push(...(await insertPosts(trx, rows)));
-        await nextTurn();
-      }
-      const links = backup.posts.flatMap((post, index) =>
-        [...new Set(post.tag_ids)].map((tagId) => ({
-          post_id: postIds[index]!,
-          tag_id: tagIds.get(tagId)!,
-        })),
-      );
-      for (const slice of batches(links, WRITE_SLICE)) {
-        await linkTags(trx, slice);
-        await nextTurn();
-      }
-
-      // A token in use, used before (SECURITY.md: a retired link never opens anything again) or
-      // easy to guess is replaced by a generated one.
-      const backupTokens = backup.public_shares.map((share) => share.token);
-      const taken = new Set([
-        ...(await listTakenShareTokens(trx, backupTokens)),
-        ...(await listUsedShareTokens(trx, backupTokens)),
-      ]);
-      for (const token of backupTokens) {
-        if ((await tokenEntropyBits(token)) < TOKEN_MIN_BITS) taken.add(token);
-      }
-      const restoredTokens = backup.public_shares.map((share) =>
-        taken.has(share.token) ? randomAlphanumeric(SHARE_TOKEN_LENGTH) : share.token,
-      );
-      await recordUsedShareTokens(trx, restoredTokens, clock().toISOString());
-      await insertPublicShares(
-        trx,
-        backup.public_shares.map((share, index) => ({
-          collection_id: collectionIds.get(share.collection_id)!,
-          token: restoredTokens[index]!,
-          is_active: share.is_active ? 1 : 0,
-          include_descendants: share.include_descendants ? 1 : 0,
-          permission: 4,
-          created_by: actor.userId,
-          created_at: share.created_at,
-        })),
-      );
-
-      const members = await listUserIdsByEmail(
-        trx,
-        backup.private_shares.map((share) => normalizeEmail(share.member_email)),
-      );
-      const privateShares = backup.private_shares.flatMap((share) => {
-        const memberId = members.get(normalizeEmail(share.member_email));
-        return memberId === undefined || memberId === actor.userId
-          ? []
-          : [
-              {
-                collection_id: collectionIds.get(share.collection_id)!,
-                user_id: memberId,
-                permission: share.permission,
-                created_by: actor.userId,
-                created_at: share.created_at,
-              },
-            ];
+      const userId = actor.userId;
+      await lockAccount(trx, userId);
+      if (!(await isAccountEmpty(trx, userId))) throw conflict(NOT_EMPTY);
+      const collectionIds = await restoreCollections(trx, userId, backup.collections);
+      const tagIds = await restoreTags(trx, userId, backup.tags);
+      const postIds = await restorePosts(trx, userId, posts.rows, collectionIds);
+      await restoreTagLinks(trx, backup.posts, postIds, tagIds);
+      const renewed = await restorePublicShares(trx, userId, backup.public_shares, {
+        collectionIds,
+        now: clock().toISOString(),
       });
-      await insertPrivateShares(trx, privateShares);
-
-      await files.recordRestored(
+      const privateShares = await restorePrivateShares(
         trx,
-        actor.userId,
-        images.map((image) => {
-          const showing = posts.showing.get(image.backupPath) ?? [];
-          const thumbnail = !posts.inContent.has(image.path) && showing.length === 1;
-          return { file: image, thumbnailOf: thumbnail ? postIds[showing[0]!]! : null };
-        }),
+        userId,
+        backup.private_shares,
+        collectionIds,
       );
-
+      await files.recordRestored(trx, userId, restoredImages(images, posts, postIds));
       return {
         collections: backup.collections.length,
         posts: backup.posts.length,
         tags: backup.tags.length,
         public_shares: backup.public_shares.length,
-        public_shares_renewed: backup.public_shares.filter((share) => taken.has(share.token))
-          .length,
-        private_shares: privateShares.length,
-        private_shares_dropped: backup.private_shares.length - privateShares.length,
+        public_shares_renewed: renewed,
+        private_shares: privateShares,
+        private_shares_dropped: backup.private_shares.length - privateShares,
       };
     });
   }
+}
+
+/**
+ * Writes the backup's collections as the user's, level by level, so that a parent's new id is
+ * known before its children. @returns the new id of each, by its id in the backup.
+ */
+async function restoreCollections(
+  trx: Db,
+  userId: number,
+  collections: ParsedBackup['collections'],
+): Promise<Map<number, number>> {
+  const collectionIds = new Map<number, number>();
+  for (const level of levelsOf(collections)) {
+    const ids = await insertCollections(
+      trx,
+      level.map((row) => ({
+        user_id: userId,
+        parent_id: row.parent_id === null ? null : collectionIds.get(row.parent_id)!,
+        name: row.name,
+        icon_id: row.icon_id,
+        local_order: row.local_order,
+        created_at: row.created_at,
+        updated_at: row.updated_at,
+      })),
+    );
+    for (const [index, row] of level.entries()) collectionIds.set(row.id, ids[index]!);
+  }
+  return collectionIds;
+}
+
+/** Writes the backup's tags as the user's. @returns the new id of each, by its id in the backup. */
+async function restoreTags(
+  trx: Db,
+  userId: number,
+  tags: ParsedBackup['tags'],
+): Promise<Map<number, number>> {
+  const newTagIds = await insertTags(
+    trx,
+    tags.map((tag) => ({
+      user_id: userId,
+      name: tag.name,
+      name_key: tagNameKey(tag.name),
+      created_at: tag.created_at,
+    })),
+  );
+  return new Map(tags.map((tag, index) => [tag.id, newTagIds[index]!]));
+}
+
+/**
+ * Writes the prepared posts as the user's, in their new collections, WRITE_SLICE at a time with
+ * a turn of the event loop between slices (on SQLite, statements run synchronously on the
+ * writer). @returns the new ids, in the order of `rows` (the backup's).
+ */
+async function restorePosts(
+  trx: Db,
+  userId: number,
+  rows: RestoredPosts['rows'],
+  collectionIds: ReadonlyMap<number, number>,
+): Promise<number[]> {
+  const postIds: number[] = [];
+  for (const slice of batches(rows, WRITE_SLICE)) {
+    const owned = slice.map((row) => ({
+      ...row,
+      user_id: userId,
+      collection_id: row.collection_id === null ? null : collectionIds.get(row.collection_id)!,
+    }));
+    postIds.push(...(await insertPosts(trx, owned)));
+    await nextTurn();
+  }
+  return postIds;
+}
+
+/**
+ * Links the restored posts (`postIds`, in the backup's order) to their restored tags (`tagIds`,
+ * by backup id), WRITE_SLICE links at a time with a turn of the event loop between slices.
+ */
+async function restoreTagLinks(
+  trx: Db,
+  posts: ParsedBackup['posts'],
+  postIds: readonly number[],
+  tagIds: ReadonlyMap<number, number>,
+): Promise<void> {
+  const links = posts.flatMap((post, index) =>
+    [...new Set(post.tag_ids)].map((tagId) => ({
+      post_id: postIds[index]!,
+      tag_id: tagIds.get(tagId)!,
+    })),
+  );
+  for (const slice of batches(links, WRITE_SLICE)) {
+    await linkTags(trx, slice);
+    await nextTurn();
+  }
+}
+
+/**
+ * Writes the backup's public shares on the restored collections. A token in use, used before
+ * (SECURITY.md: a retired link never opens anything again) or easy to guess is replaced by a
+ * generated one; every token written is recorded as used at `now`.
+ * @returns how many tokens were replaced.
+ */
+async function restorePublicShares(
+  trx: Db,
+  userId: number,
+  shares: ParsedBackup['public_shares'],
+  context: { collectionIds: ReadonlyMap<number, number>; now: string },
+): Promise<number> {
+  const backupTokens = shares.map((share) => share.token);
+  const taken = new Set([
+    ...(await listTakenShareTokens(trx, backupTokens)),
+    ...(await listUsedShareTokens(trx, backupTokens)),
+  ]);
+  for (const token of backupTokens) {
+    if ((await tokenEntropyBits(token)) < TOKEN_MIN_BITS) taken.add(token);
+  }
+  const restoredTokens = shares.map((share) =>
+    taken.has(share.token) ? randomAlphanumeric(SHARE_TOKEN_LENGTH) : share.token,
+  );
+  await recordUsedShareTokens(trx, restoredTokens, context.now);
+  await insertPublicShares(
+    trx,
+    shares.map((share, index) => ({
+      collection_id: context.collectionIds.get(share.collection_id)!,
+      token: restoredTokens[index]!,
+      is_active: share.is_active ? 1 : 0,
+      include_descendants: share.include_descendants ? 1 : 0,
+      permission: 4,
+      created_by: userId,
+      created_at: share.created_at,
+    })),
+  );
+  return shares.filter((share) => taken.has(share.token)).length;
+}
+
+/**
+ * Writes the backup's private shares on the restored collections, for the members who have an
+ * account here (other than the user). @returns how many were written.
+ */
+async function restorePrivateShares(
+  trx: Db,
+  userId: number,
+  shares: ParsedBackup['private_shares'],
+  collectionIds: ReadonlyMap<number, number>,
+): Promise<number> {
+  const members = await listUserIdsByEmail(
+    trx,
+    shares.map((share) => normalizeEmail(share.member_email)),
+  );
+  const rows = shares.flatMap((share) => {
+    const memberId = members.get(normalizeEmail(share.member_email));
+    return memberId === undefined || memberId === userId
+      ? []
+      : [
+          {
+            collection_id: collectionIds.get(share.collection_id)!,
+            user_id: memberId,
+            permission: share.permission,
+            created_by: userId,
+            created_at: share.created_at,
+          },
+        ];
+  });
+  await insertPrivateShares(trx, rows);
+  return rows.length;
+}
+
+/**
+ * The restored images as the files service records them: an image referenced only as one post's
+ * `image_path` becomes that post's thumbnail (`postIds` by the backup's post index), any other an
+ * upload.
+ */
+function restoredImages(
+  images: readonly RestoredFile[],
+  posts: RestoredPosts,
+  postIds: readonly number[],
+) {
+  return images.map((image) => {
+    const showing = posts.showing.get(image.backupPath) ?? [];
+    const thumbnail = !posts.inContent.has(image.path) && showing.length === 1;
+    return { file: image, thumbnailOf: thumbnail ? postIds[showing[0]!]! : null };
+  });
+}
+
+/** The account read by `readAccount` as a backup without its files, exported at `exportedAt`. */
+function backupHead(
+  account: Awaited<ReturnType<typeof readAccount>>,
+  exportedAt: string,
+): Omit<AccountBackup, 'files'> {
+  const tagIds = new Map<number, number[]>();
+  for (const link of account.postTags) {
+    const list = tagIds.get(link.post_id) ?? [];
+    list.push(link.tag_id);
+    tagIds.set(link.post_id, list);
+  }
+  return {
+    format: BACKUP_FORMAT,
+    version: BACKUP_VERSION,
+    exported_at: exportedAt,
+    account: account.user,
+    collections: account.collections.map((row) => ({
+      id: row.id,
+      parent_id: row.parent_id,
+      name: row.name,
+      icon_id: row.icon_id,
+      local_order: row.local_order,
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+    })),
+    tags: account.tags.map((row) => ({
+      id: row.id,
+      name: row.name,
+      created_at: row.created_at,
+    })),
+    posts: account.posts.map((row) => ({
+      id: row.id,
+      collection_id: row.collection_id,
+      type: row.type,
+      title: row.title,
+      content: row.content,
+      url: row.url,
+      base_url: row.base_url,
+      description: row.description,
+      color: row.color,
+      image_path: row.image_path,
+      order: row.order,
+      // The format's key for it (contract accountBackupSchema reads it back as binned_at).
+      archived_at: row.binned_at,
+      preview_status: row.preview_status,
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+      tag_ids: (tagIds.get(row.id) ?? []).sort((a, b) => a - b),
+    })),
+    public_shares: account.publicShares.map((row) => ({
+      collection_id: row.collection_id,
+      token: row.token,
+      is_active: row.is_active === 1,
+      include_descendants: row.include_descendants === 1,
+      created_at: row.created_at,
+    })),
+    private_shares: account.privateShares.map((row) => ({
+      collection_id: row.collection_id,
+      member_email: row.member_email,
+      permission: row.permission as 4 | 7,
+      created_at: row.created_at,
+    })),
+  };
 }
 
 /** Posts checked or prepared between two pauses of a restore: a few milliseconds of work. */

@@ -508,6 +508,13 @@ describe('POST /api/imports with bad input writes nothing', () => {
         /Nestmark backup/,
       ],
       ['empty.csv', Buffer.from('title,url,time_added,tags,status\n'), /holds no bookmarks/],
+      [
+        'broken.csv',
+        Buffer.from(
+          'title,url,time_added,tags\nA,https://a.example/,1,\n"B,https://b.example/,2,\n',
+        ),
+        /This CSV file is damaged: a quoted field in row 3 is never closed/,
+      ],
     ];
     for (const [name, bytes, message] of cases) {
       const res = await startImport(t, user, name, bytes);

@@ -1,13 +1,11 @@
-import type SQLite from 'better-sqlite3';
-import { CompiledQuery, type Insertable } from 'kysely';
+import type { Insertable } from 'kysely';
+import { bulkInsert, bulkInsertReturningIds } from '../../db/bulk-insert.ts';
 import type { Db } from '../../db/database.ts';
-import { sqliteHandleOf } from '../../db/sqlite.ts';
-import { dialectOf } from '../../db/dialect.ts';
-import type { CollectionsTable, Database, PostRow } from '../../db/schema.ts';
+import type { CollectionsTable, PostRow, PostTagsTable } from '../../db/schema.ts';
 
 /*
- * Bulk reads and writes of imports, exports and backups. Batches keep each statement under
- * SQLite's 32,766 and PostgreSQL's 65,535 bind parameters.
+ * Bulk reads and writes of imports, exports and backups. Batches keep each `IN (…)` list under
+ * SQLite's 32,766 and PostgreSQL's 65,535 bind parameters; inserts go through db/bulk-insert.ts.
  */
 
 const BATCH = 1000;
@@ -19,97 +17,17 @@ export function batches<T>(items: readonly T[], size = BATCH): T[][] {
   return out;
 }
 
-/** Bind parameters per bulk insert statement. */
-const PARAMETERS_PER_STATEMENT = 30_000;
-
-/** SQL of bulk inserts, by dialect, table, columns and row count: compiled once each. */
-const compiledInserts = new Map<string, string>();
-
-/** Prepared bulk inserts on SQLite, by database handle and SQL: prepared once each. */
-const preparedInserts = new WeakMap<SQLite.Database, Map<string, SQLite.Statement>>();
-
-/**
- * Inserts `rows` (each the values of `columns`, in that order) into `table` in statements of up to
- * 30,000 parameters. Kysely writes each statement's SQL once per row count (placeholders and
- * quoting as the dialect wants them); every batch then only binds its values. For imports of
- * 100,000 posts, building a query tree per batch cost more than the database's own work. Inside a
- * transaction on SQLite, the statement is also prepared only once (see `sqliteHandleOf`); the
- * transaction holds the writer connection, so nothing else runs on it meanwhile.
- *
- * @returns the new ids in the order of `rows` when `returningIds`, else an empty array.
- */
-export async function insertMany<T extends keyof Database>(
-  db: Db,
-  table: T,
-  columns: readonly (keyof Insertable<Database[T]> & string)[],
-  rows: readonly unknown[][],
-  options: { returningIds: boolean },
-): Promise<number[]> {
-  const ids: number[] = [];
-  for (const batch of batches(rows, Math.floor(PARAMETERS_PER_STATEMENT / columns.length))) {
-    const key = `${dialectOf(db)} ${table} ${columns.join()} ${batch.length} ${options.returningIds}`;
-    let text = compiledInserts.get(key);
-    if (text === undefined) {
-      const template = Object.fromEntries(columns.map((column) => [column, null]));
-      const insert = db.insertInto(table).values(batch.map(() => template) as never);
-      text = (options.returningIds ? insert.returning('id' as never) : insert).compile().sql;
-      compiledInserts.set(key, text);
-    }
-    const parameters = batch.flat();
-    const handle = db.isTransaction ? sqliteHandleOf(db) : undefined;
-    let inserted: { id: number }[];
-    if (handle) {
-      const prepared = preparedInserts.get(handle) ?? new Map<string, SQLite.Statement>();
-      preparedInserts.set(handle, prepared);
-      let statement = prepared.get(text);
-      if (statement === undefined) {
-        statement = handle.prepare(text);
-        prepared.set(text, statement);
-      }
-      inserted = options.returningIds
-        ? (statement.all(parameters) as { id: number }[])
-        : (statement.run(parameters), []);
-    } else {
-      inserted = (await db.executeQuery<{ id: number }>(CompiledQuery.raw(text, parameters))).rows;
-    }
-    if (options.returningIds) for (const row of inserted) ids.push(row.id);
-  }
-  return ids;
-}
-
 /** Inserts collections; returns their ids in the order of `rows`. */
-export async function insertCollections(
+export function insertCollections(
   db: Db,
   rows: readonly Insertable<CollectionsTable>[],
 ): Promise<number[]> {
-  const ids: number[] = [];
-  for (const batch of batches(rows)) {
-    const inserted = await db.insertInto('collections').values(batch).returning('id').execute();
-    for (const row of inserted) ids.push(row.id);
-  }
-  return ids;
+  return bulkInsertReturningIds(db, 'collections', rows);
 }
 
-/** Pages of SQLite's page cache while a bulk write runs (2 MiB); better-sqlite3's default is 16 MiB. */
-const BULK_WRITE_CACHE_KIB = 2000;
-
-/**
- * Runs `work` in transaction `trx` with SQLite's page cache cut to 2 MiB, and puts it back after.
- * A bulk import writes pages it never reads again, and the default 16 MiB cache fills with them:
- * for 100,000 posts the smaller cache saved 15 MB of peak memory and was no slower (measured).
- * The transaction holds the writer connection, so no other write runs with the smaller cache.
- * On PostgreSQL it just runs `work`.
- */
-export async function withBulkWriteCache<T>(trx: Db, work: () => Promise<T>): Promise<T> {
-  const handle = trx.isTransaction ? sqliteHandleOf(trx) : undefined;
-  if (!handle) return work();
-  const previous = handle.pragma('cache_size', { simple: true }) as number;
-  handle.pragma(`cache_size = -${BULK_WRITE_CACHE_KIB}`);
-  try {
-    return await work();
-  } finally {
-    handle.pragma(`cache_size = ${previous}`);
-  }
+/** Links posts to tags; every pair must be new. */
+export function insertPostTags(db: Db, rows: readonly Insertable<PostTagsTable>[]): Promise<void> {
+  return bulkInsert(db, 'post_tags', rows);
 }
 
 /** URLs of the live link posts in the given collections. */

@@ -13,7 +13,10 @@ export interface ImportFormat {
   name: string;
   /** True when the file is in this format, decided by its content (never by its name). */
   detect(input: ImportInput): boolean;
-  /** Starts reading the file; Netscape files are read in slices, the others at once. */
+  /**
+   * Starts reading the file; Netscape files are read in slices, the others at once.
+   * @throws 422 for a file its format cannot read (a CSV file with a quote that never closes).
+   */
   open(input: ImportInput): BookmarkFileReader;
 }
 

@@ -1,0 +1,384 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { Insertable } from 'kysely';
+import {
+  SUMMARY_EXAMPLES,
+  type DuplicateMode,
+  type ImportSummary,
+} from '../../../contract/bookmarks-io.ts';
+import { Permission } from '../../../contract/permissions.ts';
+import { tagNameKey, type Tag } from '../../../contract/tags.ts';
+import type { Db } from '../../db/database.ts';
+import type { CollectionRow, CollectionsTable, NewPostRow } from '../../db/schema.ts';
+import type { UserActor } from '../../http/actor.ts';
+import { AppError, unprocessable } from '../../lib/errors.ts';
+import { getAccessibleCollection } from '../collections/collection-access.ts';
+import { subtreeIds } from '../collections/collection-tree.ts';
+import {
+  insertCollection,
+  listCollectionsOwnedBy,
+  listSiblingIds,
+} from '../collections/collection-store.ts';
+import { insertPosts } from '../posts/post-bulk-insert.ts';
+import { ordersOnTop } from '../posts/post-order.ts';
+import { findOrCreateTags } from '../tags/post-tags.ts';
+import {
+  insertCollections,
+  insertPostTags,
+  listLiveUrls,
+  maxLiveOrders,
+} from './bookmarks-io.repository.ts';
+import {
+  importCollectionName,
+  type ImportPlan,
+  type PlannedFolder,
+  type PlannedPost,
+} from './import-plan.ts';
+
+/*
+ * The save step of an import (docs/ARCHITECTURE.md, "Imports", step 4): writing a plan inside
+ * the job's one transaction, step by step.
+ */
+
+/** Posts written per statement, and between two turns of the event loop. */
+const WRITE_BATCH = 500;
+
+/** How and by whom a plan is saved. */
+export interface SaveOptions {
+  actor: UserActor;
+  /** The existing collection to import into, as it was when the job started; null = a new one. */
+  target: CollectionRow | null;
+  fileName: string;
+  duplicates: DuplicateMode;
+  /** Aborted when the server shuts down: the save stops between two batches. */
+  signal: AbortSignal;
+  /** When the save began (ISO 8601): new collections and tags are stamped with it. */
+  now: string;
+  /** Told after each batch how many posts are written so far. */
+  onProgress?: (created: number) => Promise<void>;
+}
+
+/** What an existing target already holds (all empty for a new collection). */
+interface TargetContents {
+  /** Sub-collections in the target by parent id, then name (the first of each name). */
+  childByName: Map<number, Map<string, number>>;
+  /** How many sub-collections each collection in the target has. */
+  childCount: Map<number, number>;
+  /** URL keys (`urlKey`) of the live posts in the target. */
+  urls: Set<string>;
+  /** The highest live order of each collection in the target that has live posts. */
+  tops: Map<number, number>;
+}
+
+/** The collection an import lands in, who owns what it writes, and what is there already. */
+interface Landing {
+  rootId: number;
+  ownerId: number;
+  /** Collections created for it: 1 for a new top-level collection, else 0. */
+  created: number;
+  contents: TargetContents;
+}
+
+/** Posts that remain to be written, and the duplicates found in the target on the way. */
+interface Kept {
+  posts: PlannedPost[];
+  inTarget: number;
+  examples: ImportSummary['examples']['duplicates'];
+}
+
+/**
+ * Writes the plan in transaction `trx`, consuming its posts: the collection it lands in (new, or
+ * the target, which the actor must still be allowed to write to), its folders (inside an existing
+ * target, a folder joins an existing sub-collection of the same name), the tags, the posts in
+ * batches with their tag links (URLs already in the target left out with `skip`). The posts
+ * belong to the target's owner, or to the actor; each collection's new posts go on top of it, the
+ * file's first bookmark first (PRODUCT.md#import-and-export).
+ * @returns the import's summary.
+ * @throws 422 when the actor may no longer write to the target, or it is gone.
+ */
+export async function saveImport(
+  trx: Db,
+  plan: ImportPlan,
+  options: SaveOptions,
+): Promise<ImportSummary> {
+  const landing = await landingOf(trx, options);
+  const folderIds = await writeFolders(trx, plan.folders, landing, options.now);
+  const kept = keepOutsideTarget(plan, landing.contents.urls, options.duplicates);
+  const collectionOf = (post: PlannedPost) =>
+    post.folder === null ? landing.rootId : folderIds.ids[post.folder]!;
+  const orders = ordersOnTop(kept.posts.map(collectionOf), landing.contents.tops);
+  // Tags first, so that each batch of posts can be linked to its tags right away: one batch
+  // of links in memory at a time, not all of them.
+  const tags = await findOrCreateTags(trx, landing.ownerId, tagNamesOf(kept.posts), options.now);
+  const created = await writePosts(trx, kept.posts, {
+    ownerId: landing.ownerId,
+    collectionOf,
+    orders,
+    tags,
+    signal: options.signal,
+    onProgress: options.onProgress,
+  });
+  return {
+    collection_id: landing.rootId,
+    collections: landing.created + folderIds.created,
+    posts: created,
+    tags: tags.size,
+    skipped: plan.skipped,
+    duplicates: {
+      total: plan.duplicatesInFile + kept.inTarget,
+      in_target: kept.inTarget,
+      in_file: plan.duplicatesInFile,
+      kept: options.duplicates === 'keep',
+    },
+    examples: { skipped: plan.examples.skipped, duplicates: kept.examples },
+  };
+}
+
+/**
+ * The collection the import lands in: the target, with what it holds, or a new top-level
+ * collection of the actor named after the file, placed after their others.
+ * @throws 422 when the actor may no longer write to the target, or it is gone.
+ */
+async function landingOf(trx: Db, options: SaveOptions): Promise<Landing> {
+  if (options.target) {
+    const target = await targetStillWritable(trx, options.actor, options.target);
+    return {
+      rootId: target.id,
+      ownerId: target.user_id,
+      created: 0,
+      contents: await targetContents(trx, target),
+    };
+  }
+  const ownerId = options.actor.userId;
+  const topLevel = await listSiblingIds(trx, null, ownerId);
+  const root = await insertCollection(trx, {
+    userId: ownerId,
+    parentId: null,
+    name: importCollectionName(options.fileName),
+    iconId: null,
+    localOrder: topLevel.length + 1,
+    now: options.now,
+  });
+  const contents: TargetContents = {
+    childByName: new Map(),
+    childCount: new Map(),
+    urls: new Set(),
+    tops: new Map(),
+  };
+  return { rootId: root.id, ownerId, created: 1, contents };
+}
+
+/**
+ * In the save transaction, before anything is written: the actor may still write to the target
+ * (its share may have been revoked while the file was read; security finding 10).
+ * @returns the target as it is now.
+ * @throws 422 when they no longer may, or the target is gone.
+ */
+async function targetStillWritable(
+  trx: Db,
+  actor: UserActor,
+  target: CollectionRow,
+): Promise<CollectionRow> {
+  try {
+    return await getAccessibleCollection(trx, actor, target.id, Permission.WRITE);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    throw unprocessable(
+      'You can no longer add posts to the collection this import was going into (it was deleted or is no longer shared with you). Nothing of the import was saved.',
+    );
+  }
+}
+
+/** What the target and its sub-collections (all its owner's) hold: names, URLs, top orders. */
+async function targetContents(trx: Db, target: CollectionRow): Promise<TargetContents> {
+  const owned = await listCollectionsOwnedBy(trx, target.user_id);
+  const inTarget = subtreeIds(owned, target.id);
+  const inTargetSet = new Set(inTarget);
+  const childByName = new Map<number, Map<string, number>>();
+  const childCount = new Map<number, number>();
+  for (const row of owned) {
+    if (row.parent_id === null || !inTargetSet.has(row.parent_id)) continue;
+    const names = childByName.get(row.parent_id) ?? new Map<string, number>();
+    if (!names.has(row.name)) names.set(row.name, row.id);
+    childByName.set(row.parent_id, names);
+    childCount.set(row.parent_id, (childCount.get(row.parent_id) ?? 0) + 1);
+  }
+  const urls = new Set<string>();
+  for (const url of await listLiveUrls(trx, inTarget)) urls.add(urlKey(url));
+  return { childByName, childCount, urls, tops: await maxLiveOrders(trx, inTarget) };
+}
+
+/**
+ * Creates the plan's folders, one statement per level, so that a parent's id is known before its
+ * children are written. A folder whose parent already has a sub-collection of its name joins it;
+ * a new one goes after its parent's others. Updates `landing.contents.childCount`.
+ * @returns the collection id of each planned folder (by index), and how many were created.
+ */
+async function writeFolders(
+  trx: Db,
+  folders: readonly PlannedFolder[],
+  landing: Landing,
+  now: string,
+): Promise<{ ids: number[]; created: number }> {
+  const { childByName, childCount } = landing.contents;
+  const ids: number[] = new Array<number>(folders.length);
+  let created = 0;
+  for (const level of folderLevels(folders)) {
+    const indexes: number[] = [];
+    const rows: Insertable<CollectionsTable>[] = [];
+    for (const index of level) {
+      const planned = folders[index]!;
+      const parentId = planned.parent === null ? landing.rootId : ids[planned.parent]!;
+      const existing = childByName.get(parentId)?.get(planned.name);
+      if (existing !== undefined) {
+        ids[index] = existing;
+        continue;
+      }
+      const localOrder = (childCount.get(parentId) ?? 0) + 1;
+      childCount.set(parentId, localOrder);
+      const stamp = planned.addDate?.toISOString() ?? now;
+      rows.push({
+        user_id: landing.ownerId,
+        parent_id: parentId,
+        name: planned.name,
+        icon_id: null,
+        local_order: localOrder,
+        created_at: stamp,
+        updated_at: stamp,
+      });
+      indexes.push(index);
+    }
+    const inserted = await insertCollections(trx, rows);
+    for (const [position, index] of indexes.entries()) ids[index] = inserted[position]!;
+    created += inserted.length;
+  }
+  return { ids, created };
+}
+
+/** The indexes of the plan's folders by depth: top level first (parents come before children). */
+function folderLevels(folders: readonly PlannedFolder[]): number[][] {
+  const levelOf: number[] = new Array<number>(folders.length);
+  const levels: number[][] = [];
+  for (const [index, planned] of folders.entries()) {
+    const level = planned.parent === null ? 0 : levelOf[planned.parent]! + 1;
+    levelOf[index] = level;
+    (levels[level] ??= []).push(index);
+  }
+  return levels;
+}
+
+/**
+ * Takes the posts out of the plan (each batch then leaves memory once written, instead of the
+ * plan holding every post to the end) and finds those whose URL is already in the target: they
+ * are duplicates too, left out with `skip`. The plan's duplicate examples come first.
+ */
+function keepOutsideTarget(plan: ImportPlan, urls: Set<string>, duplicates: DuplicateMode): Kept {
+  const examples = plan.examples.duplicates.slice();
+  let inTarget = 0;
+  const posts = plan.posts;
+  plan.posts = [];
+  let kept = 0;
+  for (const post of posts) {
+    if (post.url !== null && urls.has(post.url)) {
+      inTarget += 1;
+      if (examples.length < SUMMARY_EXAMPLES) {
+        examples.push({ title: post.fields.title ?? post.url, url: post.url, where: 'target' });
+      }
+      if (duplicates === 'skip') continue;
+    }
+    posts[kept++] = post;
+  }
+  posts.length = kept;
+  return { posts, inTarget, examples };
+}
+
+/** The distinct tag names of `posts` (ignoring case: the last spelling of each). */
+function tagNamesOf(posts: readonly PlannedPost[]): string[] {
+  const names = new Map<string, string>();
+  for (const post of posts) for (const name of post.tags) names.set(tagNameKey(name), name);
+  return [...names.values()];
+}
+
+/**
+ * Writes `posts` (emptying the array) WRITE_BATCH at a time, each batch followed by its tag links
+ * and a turn of the event loop, which lets the process serve what needs no database.
+ * @param context.orders the order of each post, by its index in `posts` (`ordersOnTop`).
+ * @param context.tags every tag the posts carry, by `tagNameKey`.
+ * @returns how many posts were written.
+ * @throws the signal's reason when it is aborted (shutdown), between two batches.
+ */
+async function writePosts(
+  trx: Db,
+  posts: PlannedPost[],
+  context: {
+    ownerId: number;
+    collectionOf: (post: PlannedPost) => number;
+    orders: readonly number[];
+    tags: ReadonlyMap<string, Tag>;
+    signal: AbortSignal;
+    onProgress?: (created: number) => Promise<void>;
+  },
+): Promise<number> {
+  let created = 0;
+  while (posts.length > 0) {
+    const batch = posts.splice(0, WRITE_BATCH);
+    const ids = await insertPosts(
+      trx,
+      batch.map((post, offset) =>
+        postRow(
+          post,
+          context.ownerId,
+          context.collectionOf(post),
+          context.orders[created + offset]!,
+        ),
+      ),
+    );
+    // Each post's tag names are distinct ignoring case (the readers see to it): every pair is new.
+    await insertPostTags(
+      trx,
+      batch.flatMap((post, offset) =>
+        post.tags.map((name) => ({
+          post_id: ids[offset]!,
+          tag_id: context.tags.get(tagNameKey(name))!.id,
+        })),
+      ),
+    );
+    created += ids.length;
+    await context.onProgress?.(created);
+    await nextTurn();
+    context.signal.throwIfAborted();
+  }
+  return created;
+}
+
+/** The row of a planned post: live, no color or image, its preview due when it is a link. */
+function postRow(post: PlannedPost, ownerId: number, collectionId: number, order: number) {
+  const { fields, search } = post;
+  return {
+    user_id: ownerId,
+    collection_id: collectionId,
+    type: fields.type,
+    title: fields.title,
+    content: fields.content,
+    url: fields.url,
+    base_url: fields.base_url,
+    description: post.description,
+    color: null,
+    image_path: null,
+    order,
+    binned_at: null,
+    preview_status: fields.preview_status,
+    created_at: post.created_at,
+    updated_at: post.updated_at,
+    search_title: search.search_title,
+    search_text: search.search_text,
+  } satisfies NewPostRow;
+}
+
+/** The key URLs are compared by: WHATWG-serialised, as the plan stores imported ones. */
+function urlKey(url: string): string {
+  try {
+    return new URL(url).href;
+  } catch {
+    return url;
+  }
+}
