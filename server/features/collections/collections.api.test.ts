@@ -96,7 +96,7 @@ describe('creating collections: bad input writes nothing', () => {
     ['no body fields', {}],
   ])('400 for %s', async (_, body) => {
     const before = await countCollections();
-    // Bodies the contract's types refuse, sent as they are.
+    // Malformed bodies, most of which the contract's types refuse: sent as they are.
     const res = await t.request('POST', '/api/collections', { token: ada.token, body });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('VALIDATION');
@@ -117,7 +117,7 @@ describe('creating collections: bad input writes nothing', () => {
   });
 
   it('400 for a non-numeric id and 401 without a token', async () => {
-    // A path the contract's types refuse, sent as it is.
+    // A malformed path, sent as it is.
     expect((await t.request('GET', '/api/collections/abc', { token: ada.token })).status).toBe(400);
     expect((await t.call(collectionEndpoints.list)).status).toBe(401);
   });

@@ -153,10 +153,7 @@ describe('trash and restore in bulk', () => {
       token: user.token,
       query: { is_archived: true },
     });
-    expect(bin.body.data.map((post: { content: string }) => post.content).sort()).toEqual([
-      'p2',
-      'p4',
-    ]);
+    expect(bin.body.data.map((post) => post.content).sort()).toEqual(['p2', 'p4']);
     // p5 was deleted on its own later; restoring all three rebuilds the original list.
     t.clock.advance(1000);
     await t.call(postEndpoints.delete, { token: user.token, params: { id: p.get('p5') } });
@@ -231,7 +228,7 @@ describe('tags in bulk', () => {
       token: user.token,
       query: { filter: 'tag:keep' },
     });
-    expect(found.body.data.map((post: { content: string }) => post.content)).toEqual(['one']);
+    expect(found.body.data.map((post) => post.content)).toEqual(['one']);
   });
 });
 

@@ -343,9 +343,7 @@ describe('the recycle bin', () => {
       ['p1', 1],
     ]);
     const bin = await list(user, { is_archived: true });
-    expect(
-      bin.map((p) => [p.content, (p as unknown as { is_archived: boolean }).is_archived]),
-    ).toEqual([['p2', true]]);
+    expect(bin.map((p) => [p.content, p.is_archived])).toEqual([['p2', true]]);
     expect(
       (await t.call(postEndpoints.get, { token: user.token, params: { id: posts[1]!.id } })).status,
     ).toBe(404);
@@ -427,7 +425,7 @@ describe('bad input gets a 4xx JSON error and writes nothing', () => {
     ['an empty tag name', { content: 'x', tag_names: [''] }],
   ])('400 for %s', async (_, body) => {
     const before = await postCount();
-    // Bodies the contract's types refuse, sent as they are.
+    // Malformed bodies, most of which the contract's types refuse: sent as they are.
     const res = await t.request('POST', '/api/posts', { token: ada.token, body });
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({ code: 'VALIDATION' });
