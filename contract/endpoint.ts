@@ -64,3 +64,40 @@ export interface EndpointParsed<E extends Endpoint> {
 
 /** The JSON a successful call returns (`undefined` for 204 and downloads). */
 export type EndpointResponse<E extends Endpoint> = OutputOf<E['response']>;
+
+/** The parts of {@link EndpointInput} an endpoint declares (path parameters, query, body). */
+type Declared<E extends Endpoint> = {
+  [
+    K in keyof EndpointInput<E> as EndpointInput<E>[K] extends undefined ? never : K
+  ]: EndpointInput<E>[K];
+};
+/** Parts that must be given: those with a required field (a query of optional fields may be left out). */
+type RequiredParts<T> = { [K in keyof T]: object extends T[K] ? never : K }[keyof T];
+
+/**
+ * The parts a typed caller passes to an endpoint (the web's `callApi`, the API tests' `t.call`):
+ * only those it declares, each required when it has a required field.
+ */
+export type EndpointCallParts<E extends Endpoint> = Pick<Declared<E>, RequiredParts<Declared<E>>> &
+  Partial<Declared<E>>;
+
+/**
+ * The URL of a call: the endpoint's path with each `{name}` replaced by `params[name]`
+ * (URI-encoded), then the query with `undefined` and `null` values left out, each value written
+ * with `String` (a boolean becomes `true`/`false`), e.g. `/api/posts/3?withTags=true`.
+ */
+export function endpointUrl(
+  endpoint: Endpoint,
+  params?: Record<string, unknown>,
+  query?: Record<string, unknown>,
+): string {
+  const path = endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+    encodeURIComponent(String(params?.[name])),
+  );
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) search.set(key, String(value));
+  }
+  const qs = search.toString();
+  return qs ? `${path}?${qs}` : path;
+}

@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { authEndpoints } from '../../contract/auth.ts';
+import type { Endpoint } from '../../contract/endpoint.ts';
 import { buildApp } from '../app.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
@@ -10,7 +12,10 @@ import { hashPassword } from '../features/auth/passwords.ts';
 import type { LinkFetcher } from '../features/link-preview/guarded-fetcher.ts';
 import { insertUser } from '../features/users/users.repository.ts';
 import type { Mail, Mailer } from '../lib/mailer.ts';
+import { createCall, type CallArgs, type CallResponse } from './api-client.ts';
 import { openFreshDatabase } from './fresh-database.ts';
+
+export { multipartFile, type CallInput, type CallResponse } from './api-client.ts';
 
 /** A clock tests can move. */
 export interface TestClock {
@@ -52,7 +57,16 @@ export interface TestApp {
   dialect: DialectName;
   clock: TestClock;
   config: Config;
-  /** Calls the API; `token` becomes the Bearer header; `body` is sent as JSON. */
+  /**
+   * Calls one contract endpoint, typed by the contract, e.g.
+   * `t.call(postEndpoints.get, { token, params: { id }, query: { withTags: true } })`; see
+   * `createCall` (server/test/api-client.ts) for the response and when to use `request` instead.
+   */
+  call<E extends Endpoint>(endpoint: E, ...input: CallArgs<E>): Promise<CallResponse<E>>;
+  /**
+   * Sends any request: `token` becomes the Bearer header; `body` is sent as JSON. Only for what
+   * `call` cannot express: malformed input, raw payloads, routes outside the contract.
+   */
   request(
     method: InjectOptions['method'],
     url: string,
@@ -149,6 +163,8 @@ export async function createTestApp(
     };
   };
 
+  const call = createCall(request);
+
   return {
     app,
     db,
@@ -156,6 +172,7 @@ export async function createTestApp(
     clock,
     config,
     request,
+    call,
     async createUser(options = {}) {
       users += 1;
       const email = options.email ?? `user${users}@example.com`;
@@ -167,8 +184,7 @@ export async function createTestApp(
         permission: options.permission ?? 7,
         now: clock().toISOString(),
       });
-      const login = await request('POST', '/api/auth/login', { body: { email, password } });
-      if (login.status !== 200) throw new Error(`login failed: ${login.text}`);
+      const login = await call(authEndpoints.login, { body: { email, password } });
       return { id: user.id, email, password, token: login.body.data.token.access_token };
     },
     async close() {
@@ -176,27 +192,6 @@ export async function createTestApp(
       await drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
-  };
-}
-
-/**
- * A `multipart/form-data` body with one file in `field` (default `file`), for `request`'s
- * `payload` and `headers`.
- */
-export function multipartFile(
-  fileName: string,
-  bytes: Buffer,
-  options: { field?: string; contentType?: string } = {},
-) {
-  const boundary = '----nestmark-test-boundary';
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${options.field ?? 'file'}"; filename="${fileName}"\r\n` +
-      `Content-Type: ${options.contentType ?? 'application/octet-stream'}\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    payload: Buffer.concat([head, bytes, tail]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }
 

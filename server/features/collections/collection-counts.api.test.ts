@@ -1,4 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  collectionEndpoints,
+  type Collection,
+  type CollectionNode,
+} from '../../../contract/collections.ts';
+import type { EndpointInput } from '../../../contract/endpoint.ts';
+import { postEndpoints } from '../../../contract/posts.ts';
+import { shareEndpoints } from '../../../contract/shares.ts';
+import { asNodes, bareList, withShared } from '../../test/collection-listing.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -8,32 +17,51 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function created(user: TestUser, url: string, body: Record<string, unknown>) {
-  const res = await t.request('POST', url, { token: user.token, body });
+async function collection(user: TestUser, name: string, parent_id?: number) {
+  const res = await t.call(collectionEndpoints.create, {
+    token: user.token,
+    body: { name, parent_id },
+  });
   expect(res.status, res.text).toBe(201);
-  return res.body.data as { id: number };
+  return res.body.data.id;
 }
 
-async function patch(user: TestUser, url: string, body: Record<string, unknown>) {
-  const res = await t.request('PATCH', url, { token: user.token, body });
+async function post(user: TestUser, content: string, collection_id?: number) {
+  const res = await t.call(postEndpoints.create, {
+    token: user.token,
+    body: { content, collection_id },
+  });
+  expect(res.status, res.text).toBe(201);
+  return res.body.data.id;
+}
+
+async function patchPost(
+  user: TestUser,
+  id: number,
+  body: EndpointInput<typeof postEndpoints.update>['body'],
+) {
+  const res = await t.call(postEndpoints.update, { token: user.token, params: { id }, body });
   expect(res.status, res.text).toBe(200);
 }
 
-interface Listed {
-  id: number;
-  post_count: number;
-  post_count_with_descendants?: number;
-  nested?: Listed[];
+async function share(
+  owner: TestUser,
+  body: EndpointInput<typeof shareEndpoints.createPrivate>['body'],
+) {
+  const res = await t.call(shareEndpoints.createPrivate, { token: owner.token, body });
+  expect(res.status, res.text).toBe(201);
 }
 
 /** Collection id → [post_count, post_count_with_descendants] over a flat or nested listing. */
-function countsOf(items: Listed[]): Record<number, [number, number | undefined]> {
+function countsOf(
+  items: Collection[] | CollectionNode[],
+): Record<number, [number, number | undefined]> {
   const result: Record<number, [number, number | undefined]> = {};
-  const pending = [...items];
+  const pending: (Collection | CollectionNode)[] = [...items];
   while (pending.length > 0) {
     const item = pending.pop()!;
     result[item.id] = [item.post_count, item.post_count_with_descendants];
-    pending.push(...(item.nested ?? []));
+    pending.push(...('nested' in item ? item.nested : []));
   }
   return result;
 }
@@ -44,18 +72,13 @@ function countsOf(items: Listed[]): Record<number, [number, number | undefined]>
  */
 async function userWithPosts() {
   const user = await t.createUser();
-  const top = (await created(user, '/api/collections', { name: 'Top' })).id;
-  const middle = (await created(user, '/api/collections', { name: 'Middle', parent_id: top })).id;
-  const bottom = (await created(user, '/api/collections', { name: 'Bottom', parent_id: middle }))
-    .id;
-  const side = (await created(user, '/api/collections', { name: 'Side' })).id;
-  const inTop = [
-    (await created(user, '/api/posts', { content: 'one', collection_id: top })).id,
-    (await created(user, '/api/posts', { content: 'two', collection_id: top })).id,
-  ];
-  const inMiddle = (await created(user, '/api/posts', { content: 'three', collection_id: middle }))
-    .id;
-  const uncategorized = (await created(user, '/api/posts', { content: 'four' })).id;
+  const top = await collection(user, 'Top');
+  const middle = await collection(user, 'Middle', top);
+  const bottom = await collection(user, 'Bottom', middle);
+  const side = await collection(user, 'Side');
+  const inTop = [await post(user, 'one', top), await post(user, 'two', top)] as const;
+  const inMiddle = await post(user, 'three', middle);
+  const uncategorized = await post(user, 'four');
   return { user, top, middle, bottom, side, inTop, inMiddle, uncategorized };
 }
 
@@ -63,35 +86,36 @@ describe('post counts of collections', () => {
   it('lists each collection with its live posts, and with those below it when asked', async () => {
     const { user, top, middle, bottom, side } = await userWithPosts();
 
-    const flat = await t.request('GET', '/api/collections', { token: user.token });
+    const flat = await t.call(collectionEndpoints.list, { token: user.token });
     expect(flat.status).toBe(200);
-    expect(countsOf(flat.body.data)).toEqual({
+    expect(countsOf(bareList(flat.body.data))).toEqual({
       [top]: [2, undefined],
       [middle]: [1, undefined],
       [bottom]: [0, undefined],
       [side]: [0, undefined],
     });
-    expect(flat.body.data[0]).not.toHaveProperty('post_count_with_descendants');
+    expect(bareList(flat.body.data)[0]).not.toHaveProperty('post_count_with_descendants');
 
-    const nested = await t.request(
-      'GET',
-      '/api/collections?nested=true&withShared=true&withDescendantCounts=true',
-      { token: user.token },
-    );
+    const nested = await t.call(collectionEndpoints.list, {
+      token: user.token,
+      query: { nested: true, withShared: true, withDescendantCounts: true },
+    });
     expect(nested.status).toBe(200);
-    expect(countsOf(nested.body.data.collections)).toEqual({
+    expect(countsOf(withShared(nested.body.data).collections)).toEqual({
       [top]: [2, 3],
       [middle]: [1, 1],
       [bottom]: [0, 0],
       [side]: [0, 0],
     });
-    expect(nested.body.data.uncategorized_post_count).toBe(1);
+    expect(withShared(nested.body.data).uncategorized_post_count).toBe(1);
 
-    const one = await t.request('GET', `/api/collections/${top}`, { token: user.token });
+    const one = await t.call(collectionEndpoints.get, { token: user.token, params: { id: top } });
     expect(one.body.data.post_count).toBe(2);
     expect(one.body.data).not.toHaveProperty('post_count_with_descendants');
-    const withBelow = await t.request('GET', `/api/collections/${top}?withDescendantCounts=true`, {
+    const withBelow = await t.call(collectionEndpoints.get, {
       token: user.token,
+      params: { id: top },
+      query: { withDescendantCounts: true },
     });
     expect(withBelow.body.data).toMatchObject({ post_count: 2, post_count_with_descendants: 3 });
   });
@@ -99,23 +123,21 @@ describe('post counts of collections', () => {
   it('follows creating, moving to the recycle bin, restoring and transferring posts', async () => {
     const { user, top, middle, side, inTop, uncategorized } = await userWithPosts();
     const counts = async () => {
-      const res = await t.request(
-        'GET',
-        '/api/collections?withShared=true&withDescendantCounts=true',
-        {
-          token: user.token,
-        },
-      );
-      const all = countsOf(res.body.data.collections);
+      const res = await t.call(collectionEndpoints.list, {
+        token: user.token,
+        query: { withShared: true, withDescendantCounts: true },
+      });
+      const listing = withShared(res.body.data);
+      const all = countsOf(listing.collections);
       return {
         top: all[top],
         middle: all[middle],
         side: all[side],
-        uncategorized: res.body.data.uncategorized_post_count,
+        uncategorized: listing.uncategorized_post_count,
       };
     };
 
-    await created(user, '/api/posts', { content: 'five', collection_id: side });
+    await post(user, 'five', side);
     expect(await counts()).toEqual({
       top: [2, 3],
       middle: [1, 1],
@@ -124,9 +146,9 @@ describe('post counts of collections', () => {
     });
 
     expect(
-      (await t.request('DELETE', `/api/posts/${inTop[0]}`, { token: user.token })).status,
+      (await t.call(postEndpoints.delete, { token: user.token, params: { id: inTop[0] } })).status,
     ).toBe(204);
-    await patch(user, `/api/posts/${uncategorized}`, { is_archived: true });
+    await patchPost(user, uncategorized, { is_archived: true });
     expect(await counts()).toEqual({
       top: [1, 2],
       middle: [1, 1],
@@ -134,7 +156,7 @@ describe('post counts of collections', () => {
       uncategorized: 0,
     });
 
-    await patch(user, `/api/posts/${inTop[0]}`, { is_archived: false });
+    await patchPost(user, inTop[0], { is_archived: false });
     expect(await counts()).toEqual({
       top: [2, 3],
       middle: [1, 1],
@@ -142,8 +164,8 @@ describe('post counts of collections', () => {
       uncategorized: 0,
     });
 
-    await patch(user, `/api/posts/${inTop[1]}`, { collection_id: middle });
-    await patch(user, `/api/posts/${inTop[0]}`, { is_uncategorized: true });
+    await patchPost(user, inTop[1], { collection_id: middle });
+    await patchPost(user, inTop[0], { is_uncategorized: true });
     expect(await counts()).toEqual({
       top: [0, 2],
       middle: [2, 2],
@@ -155,33 +177,35 @@ describe('post counts of collections', () => {
   it('shows the counts of shared collections to their members', async () => {
     const { user: owner, top, middle, bottom } = await userWithPosts();
     const member = await t.createUser();
-    await created(owner, '/api/shares/private', {
-      collection_id: middle,
-      user_id: member.id,
-      permission: 4,
-    });
-    await created(owner, '/api/posts', { content: 'deep', collection_id: bottom });
-    await created(member, '/api/posts', { content: 'mine' });
+    await share(owner, { collection_id: middle, user_id: member.id, permission: 4 });
+    await post(owner, 'deep', bottom);
+    await post(member, 'mine');
 
-    const listing = await t.request(
-      'GET',
-      '/api/collections?nested=true&withShared=true&withDescendantCounts=true',
-      { token: member.token },
-    );
+    const listing = await t.call(collectionEndpoints.list, {
+      token: member.token,
+      query: { nested: true, withShared: true, withDescendantCounts: true },
+    });
     expect(listing.status).toBe(200);
-    expect(listing.body.data.collections).toEqual([]);
-    expect(countsOf(listing.body.data.shared_collections)).toEqual({
+    const { collections, shared_collections, uncategorized_post_count } = withShared(
+      listing.body.data,
+    );
+    expect(collections).toEqual([]);
+    expect(countsOf(shared_collections)).toEqual({
       [middle]: [1, 2],
       [bottom]: [1, 1],
     });
-    expect(listing.body.data.uncategorized_post_count).toBe(1);
+    expect(uncategorized_post_count).toBe(1);
 
-    const one = await t.request('GET', `/api/collections/${middle}?withDescendantCounts=true`, {
+    const one = await t.call(collectionEndpoints.get, {
       token: member.token,
+      params: { id: middle },
+      query: { withDescendantCounts: true },
     });
     expect(one.body.data).toMatchObject({ post_count: 1, post_count_with_descendants: 2 });
-    const notShared = await t.request('GET', `/api/collections/${top}?withDescendantCounts=true`, {
+    const notShared = await t.call(collectionEndpoints.get, {
       token: member.token,
+      params: { id: top },
+      query: { withDescendantCounts: true },
     });
     expect(notShared.status).toBe(404);
   });
@@ -190,19 +214,19 @@ describe('post counts of collections', () => {
 describe('post counts in the view of a share token', () => {
   it('shows each opened collection with its live posts', async () => {
     const { user: owner, middle, bottom } = await userWithPosts();
-    await created(owner, '/api/posts', { content: 'deep', collection_id: bottom });
-    const binned = await created(owner, '/api/posts', { content: 'gone', collection_id: bottom });
-    await t.request('DELETE', `/api/posts/${binned.id}`, { token: owner.token });
+    await post(owner, 'deep', bottom);
+    const binned = await post(owner, 'gone', bottom);
+    await t.call(postEndpoints.delete, { token: owner.token, params: { id: binned } });
     const share = (
-      await t.request('POST', '/api/shares/public', {
+      await t.call(shareEndpoints.createPublic, {
         token: owner.token,
         body: { collection_id: middle, include_descendants: true },
       })
-    ).body.data as { token: string };
+    ).body.data;
 
-    const view = await t.request('GET', '/api/shares/public/me', { token: share.token });
+    const view = await t.call(shareEndpoints.me, { token: share.token });
     expect(view.status).toBe(200);
-    expect(view.body.data.collection).toEqual({
+    expect(view.body.data?.collection).toEqual({
       id: middle,
       name: 'Middle',
       icon_id: null,
@@ -216,31 +240,34 @@ describe('GET /api/collections/shared', () => {
   it('lists what is shared with the caller, like shared_collections, flat or nested', async () => {
     const { user: owner, middle, bottom } = await userWithPosts();
     const member = await t.createUser();
-    await created(owner, '/api/shares/private', { collection_id: middle, user_id: member.id });
-    await created(member, '/api/collections', { name: 'Own' });
+    await share(owner, { collection_id: middle, user_id: member.id });
+    await collection(member, 'Own');
 
-    const listing = await t.request('GET', '/api/collections?withShared=true', {
+    const listing = await t.call(collectionEndpoints.list, {
       token: member.token,
+      query: { withShared: true },
     });
-    const flat = await t.request('GET', '/api/collections/shared', { token: member.token });
+    const flat = await t.call(collectionEndpoints.listShared, { token: member.token });
     expect(flat.status).toBe(200);
-    expect(flat.body.data).toEqual(listing.body.data.shared_collections);
-    expect(flat.body.data.map((c: { id: number }) => c.id).sort()).toEqual([middle, bottom].sort());
+    expect(flat.body.data).toEqual(withShared(listing.body.data).shared_collections);
+    expect(flat.body.data.map((c) => c.id).sort()).toEqual([middle, bottom].sort());
     expect(flat.body.data[0]).toMatchObject({ is_being_shared: true, permission: 7 });
 
-    const nested = await t.request('GET', '/api/collections/shared?nested=true', {
+    const nested = await t.call(collectionEndpoints.listShared, {
       token: member.token,
+      query: { nested: true },
     });
     expect(nested.body.data).toHaveLength(1);
     expect(nested.body.data[0]).toMatchObject({ id: middle, post_count: 1 });
-    expect(nested.body.data[0].nested.map((c: { id: number }) => c.id)).toEqual([bottom]);
+    expect(asNodes(nested.body.data)[0]?.nested.map((c) => c.id)).toEqual([bottom]);
 
-    const ownersView = await t.request('GET', '/api/collections/shared', { token: owner.token });
+    const ownersView = await t.call(collectionEndpoints.listShared, { token: owner.token });
     expect(ownersView.body.data).toEqual([]);
-    expect((await t.request('GET', '/api/collections/shared')).status).toBe(401);
-    expect(
-      (await t.request('GET', '/api/collections/shared?nested=maybe', { token: member.token }))
-        .status,
-    ).toBe(400);
+    expect((await t.call(collectionEndpoints.listShared)).status).toBe(401);
+    // Not a boolean of the contract: sent as raw text.
+    const maybe = await t.request('GET', '/api/collections/shared?nested=maybe', {
+      token: member.token,
+    });
+    expect(maybe.status).toBe(400);
   });
 });

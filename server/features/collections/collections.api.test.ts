@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectionEndpoints, type CollectionNode } from '../../../contract/collections.ts';
+import { postEndpoints } from '../../../contract/posts.ts';
+import { asNodes, bareList, withShared } from '../../test/collection-listing.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -13,12 +16,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function createCollection(user: TestUser, name: string, parent_id?: number) {
-  const res = await t.request('POST', '/api/collections', {
+  const res = await t.call(collectionEndpoints.create, {
     token: user.token,
     body: { name, parent_id },
   });
   expect(res.status).toBe(201);
-  return res.body.data as { id: number; parent_id: number | null; local_order: number };
+  return res.body.data;
 }
 
 async function countCollections() {
@@ -26,11 +29,8 @@ async function countCollections() {
   return rows.length;
 }
 
-interface Node {
-  name: string;
-  nested: Node[];
-}
-const names = (nodes: Node[]): unknown =>
+/** A tree's names, a node with children as `{ name: [children] }`. */
+const names = (nodes: CollectionNode[]): unknown =>
   nodes.map((node) => (node.nested.length ? { [node.name]: names(node.nested) } : node.name));
 
 describe('collections as a tree', () => {
@@ -43,16 +43,18 @@ describe('collections as a tree', () => {
     await createCollection(user, 'Reading', work.id);
     await createCollection(user, 'Home');
 
-    const res = await t.request('GET', '/api/collections?nested=true&withShared=true', {
+    const res = await t.call(collectionEndpoints.list, {
       token: user.token,
+      query: { nested: true, withShared: true },
     });
     expect(res.status).toBe(200);
-    expect(names(res.body.data.collections)).toEqual([
+    const { collections, shared_collections } = withShared(res.body.data);
+    expect(names(asNodes(collections))).toEqual([
       { Work: [{ Projects: ['Nestmark', 'Archive'] }, 'Reading'] },
       'Home',
     ]);
-    expect(res.body.data.shared_collections).toEqual([]);
-    expect(res.body.data.collections[0]).toMatchObject({
+    expect(shared_collections).toEqual([]);
+    expect(collections[0]).toMatchObject({
       name: 'Work',
       parent_id: null,
       icon_id: null,
@@ -61,22 +63,28 @@ describe('collections as a tree', () => {
       local_order: 1,
     });
 
-    const flat = await t.request('GET', '/api/collections', { token: user.token });
+    const flat = await t.call(collectionEndpoints.list, { token: user.token });
     expect(flat.body.data).toHaveLength(6);
-    expect(flat.body.data[0]).not.toHaveProperty('nested');
+    expect(bareList(flat.body.data)[0]).not.toHaveProperty('nested');
   });
 
   it('gets one collection, and 404 for another user’s', async () => {
     const mine = await createCollection(ada, 'Mine');
-    const res = await t.request('GET', `/api/collections/${mine.id}`, { token: ada.token });
+    const res = await t.call(collectionEndpoints.get, {
+      token: ada.token,
+      params: { id: mine.id },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.name).toBe('Mine');
 
-    const foreign = await t.request('GET', `/api/collections/${mine.id}`, { token: bob.token });
+    const foreign = await t.call(collectionEndpoints.get, {
+      token: bob.token,
+      params: { id: mine.id },
+    });
     expect(foreign.status).toBe(404);
-    expect(foreign.body.error.code).toBe('NOT_FOUND');
-    const list = await t.request('GET', '/api/collections', { token: bob.token });
-    expect(list.body.data.map((c: { id: number }) => c.id)).not.toContain(mine.id);
+    expect(foreign.error?.code).toBe('NOT_FOUND');
+    const list = await t.call(collectionEndpoints.list, { token: bob.token });
+    expect(bareList(list.body.data).map((c) => c.id)).not.toContain(mine.id);
   });
 });
 
@@ -88,6 +96,7 @@ describe('creating collections: bad input writes nothing', () => {
     ['no body fields', {}],
   ])('400 for %s', async (_, body) => {
     const before = await countCollections();
+    // Malformed bodies, most of which the contract's types refuse: sent as they are.
     const res = await t.request('POST', '/api/collections', { token: ada.token, body });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('VALIDATION');
@@ -98,7 +107,7 @@ describe('creating collections: bad input writes nothing', () => {
     const foreign = await createCollection(bob, 'Bob’s');
     const before = await countCollections();
     for (const parent_id of [foreign.id, 999_999]) {
-      const res = await t.request('POST', '/api/collections', {
+      const res = await t.call(collectionEndpoints.create, {
         token: ada.token,
         body: { name: 'Sneaky', parent_id },
       });
@@ -108,16 +117,18 @@ describe('creating collections: bad input writes nothing', () => {
   });
 
   it('400 for a non-numeric id and 401 without a token', async () => {
+    // A malformed path, sent as it is.
     expect((await t.request('GET', '/api/collections/abc', { token: ada.token })).status).toBe(400);
-    expect((await t.request('GET', '/api/collections')).status).toBe(401);
+    expect((await t.call(collectionEndpoints.list)).status).toBe(401);
   });
 });
 
 describe('editing and moving collections', () => {
   it('renames and sets an icon', async () => {
     const c = await createCollection(ada, 'Old');
-    const res = await t.request('PATCH', `/api/collections/${c.id}`, {
+    const res = await t.call(collectionEndpoints.update, {
       token: ada.token,
+      params: { id: c.id },
       body: { name: 'New', icon_id: 107 },
     });
     expect(res.status).toBe(200);
@@ -131,22 +142,27 @@ describe('editing and moving collections', () => {
     await createCollection(user, 'B1', b.id);
     await createCollection(user, 'B2', b.id);
 
-    const moved = await t.request('PATCH', `/api/collections/${a.id}`, {
+    const moved = await t.call(collectionEndpoints.update, {
       token: user.token,
+      params: { id: a.id },
       body: { parent_id: b.id, local_order: 2 },
     });
     expect(moved.status).toBe(200);
     expect(moved.body.data).toMatchObject({ parent_id: b.id, local_order: 2 });
-    let tree = await t.request('GET', '/api/collections?nested=true', { token: user.token });
-    expect(names(tree.body.data)).toEqual([{ B: ['B1', 'A', 'B2'] }]);
-    expect(tree.body.data[0].local_order).toBe(1);
-
-    await t.request('PATCH', `/api/collections/${a.id}`, {
+    let tree = await t.call(collectionEndpoints.list, {
       token: user.token,
+      query: { nested: true },
+    });
+    expect(names(asNodes(bareList(tree.body.data)))).toEqual([{ B: ['B1', 'A', 'B2'] }]);
+    expect(bareList(tree.body.data)[0]?.local_order).toBe(1);
+
+    await t.call(collectionEndpoints.update, {
+      token: user.token,
+      params: { id: a.id },
       body: { is_root: true, local_order: 1 },
     });
-    tree = await t.request('GET', '/api/collections?nested=true', { token: user.token });
-    expect(names(tree.body.data)).toEqual(['A', { B: ['B1', 'B2'] }]);
+    tree = await t.call(collectionEndpoints.list, { token: user.token, query: { nested: true } });
+    expect(names(asNodes(bareList(tree.body.data)))).toEqual(['A', { B: ['B1', 'B2'] }]);
   });
 
   it('refuses to move a collection into itself or a descendant (422) and changes nothing', async () => {
@@ -155,43 +171,54 @@ describe('editing and moving collections', () => {
     const child = await createCollection(user, 'Child', top.id);
     const grandchild = await createCollection(user, 'Grandchild', child.id);
     for (const parent_id of [top.id, grandchild.id]) {
-      const res = await t.request('PATCH', `/api/collections/${top.id}`, {
+      const res = await t.call(collectionEndpoints.update, {
         token: user.token,
+        params: { id: top.id },
         body: { parent_id },
       });
       expect(res.status).toBe(422);
-      expect(res.body.error.code).toBe('UNPROCESSABLE');
+      expect(res.error?.code).toBe('UNPROCESSABLE');
     }
-    const tree = await t.request('GET', '/api/collections?nested=true', { token: user.token });
-    expect(names(tree.body.data)).toEqual([{ Top: [{ Child: ['Grandchild'] }] }]);
+    const tree = await t.call(collectionEndpoints.list, {
+      token: user.token,
+      query: { nested: true },
+    });
+    expect(names(asNodes(bareList(tree.body.data)))).toEqual([
+      { Top: [{ Child: ['Grandchild'] }] },
+    ]);
   });
 
   it('404 when moving into another user’s collection or editing theirs', async () => {
     const mine = await createCollection(ada, 'Mine 2');
     const theirs = await createCollection(bob, 'Theirs');
-    const into = await t.request('PATCH', `/api/collections/${mine.id}`, {
+    const into = await t.call(collectionEndpoints.update, {
       token: ada.token,
+      params: { id: mine.id },
       body: { parent_id: theirs.id },
     });
     expect(into.status).toBe(404);
-    const edit = await t.request('PATCH', `/api/collections/${theirs.id}`, {
+    const edit = await t.call(collectionEndpoints.update, {
       token: ada.token,
+      params: { id: theirs.id },
       body: { name: 'Hijacked' },
     });
     expect(edit.status).toBe(404);
-    const check = await t.request('GET', `/api/collections/${theirs.id}`, { token: bob.token });
+    const check = await t.call(collectionEndpoints.get, {
+      token: bob.token,
+      params: { id: theirs.id },
+    });
     expect(check.body.data.name).toBe('Theirs');
   });
 });
 
 describe('deleting collections', () => {
   async function postIn(user: TestUser, collection_id: number, content: string) {
-    const res = await t.request('POST', '/api/posts', {
+    const res = await t.call(postEndpoints.create, {
       token: user.token,
       body: { content, collection_id },
     });
     expect(res.status).toBe(201);
-    return res.body.data.id as number;
+    return res.body.data.id;
   }
 
   it('with nested=true removes the subtree and sends every post in it to the recycle bin', async () => {
@@ -203,15 +230,23 @@ describe('deleting collections', () => {
     const p2 = await postIn(user, child.id, 'in child');
     await postIn(user, keep.id, 'kept');
 
-    const res = await t.request('DELETE', `/api/collections/${top.id}?nested=true`, {
+    const res = await t.call(collectionEndpoints.delete, {
       token: user.token,
+      params: { id: top.id },
+      query: { nested: true },
     });
     expect(res.status).toBe(204);
-    const tree = await t.request('GET', '/api/collections?nested=true', { token: user.token });
-    expect(names(tree.body.data)).toEqual(['Keep']);
-    expect(tree.body.data[0].local_order).toBe(1);
-    const bin = await t.request('GET', '/api/posts?is_archived=true', { token: user.token });
-    expect(bin.body.data.map((p: { id: number }) => p.id).sort()).toEqual([p1, p2].sort());
+    const tree = await t.call(collectionEndpoints.list, {
+      token: user.token,
+      query: { nested: true },
+    });
+    expect(names(asNodes(bareList(tree.body.data)))).toEqual(['Keep']);
+    expect(bareList(tree.body.data)[0]?.local_order).toBe(1);
+    const bin = await t.call(postEndpoints.list, {
+      token: user.token,
+      query: { is_archived: true },
+    });
+    expect(bin.body.data.map((p) => p.id).sort()).toEqual([p1, p2].sort());
   });
 
   it('without nested moves the children up into the deleted collection’s place', async () => {
@@ -224,21 +259,32 @@ describe('deleting collections', () => {
     const post = await postIn(user, middle.id, 'in middle');
 
     expect(
-      (await t.request('DELETE', `/api/collections/${middle.id}`, { token: user.token })).status,
+      (await t.call(collectionEndpoints.delete, { token: user.token, params: { id: middle.id } }))
+        .status,
     ).toBe(204);
-    const tree = await t.request('GET', '/api/collections?nested=true', { token: user.token });
-    expect(names(tree.body.data)).toEqual(['First', 'M1', 'M2', 'Last']);
-    expect(tree.body.data.map((c: { local_order: number }) => c.local_order)).toEqual([1, 2, 3, 4]);
-    const bin = await t.request('GET', '/api/posts?is_archived=true', { token: user.token });
-    expect(bin.body.data.map((p: { id: number }) => p.id)).toEqual([post]);
+    const tree = await t.call(collectionEndpoints.list, {
+      token: user.token,
+      query: { nested: true },
+    });
+    expect(names(asNodes(bareList(tree.body.data)))).toEqual(['First', 'M1', 'M2', 'Last']);
+    expect(bareList(tree.body.data).map((c) => c.local_order)).toEqual([1, 2, 3, 4]);
+    const bin = await t.call(postEndpoints.list, {
+      token: user.token,
+      query: { is_archived: true },
+    });
+    expect(bin.body.data.map((p) => p.id)).toEqual([post]);
   });
 
   it('404 for another user’s collection, which stays', async () => {
     const theirs = await createCollection(bob, 'Not yours');
-    const res = await t.request('DELETE', `/api/collections/${theirs.id}`, { token: ada.token });
+    const res = await t.call(collectionEndpoints.delete, {
+      token: ada.token,
+      params: { id: theirs.id },
+    });
     expect(res.status).toBe(404);
     expect(
-      (await t.request('GET', `/api/collections/${theirs.id}`, { token: bob.token })).status,
+      (await t.call(collectionEndpoints.get, { token: bob.token, params: { id: theirs.id } }))
+        .status,
     ).toBe(200);
   });
 });

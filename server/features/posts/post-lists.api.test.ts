@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postSorts } from '../../../contract/posts.ts';
+import { collectionEndpoints } from '../../../contract/collections.ts';
+import type { EndpointInput } from '../../../contract/endpoint.ts';
+import { postEndpoints, postSorts, type Post } from '../../../contract/posts.ts';
+import { shareEndpoints } from '../../../contract/shares.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
 
 /*
@@ -13,48 +16,52 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface PostView {
-  id: number;
-  content: string;
-  title: string | null;
-  order: number;
-  tags?: { name: string }[];
+type ListQuery = EndpointInput<typeof postEndpoints.list>['query'];
+
+async function collection(user: TestUser, name: string, parent_id?: number) {
+  const res = await t.call(collectionEndpoints.create, {
+    token: user.token,
+    body: { name, parent_id },
+  });
+  expect(res.status, res.text).toBe(201);
+  return res.body.data.id;
 }
 
-async function created(user: TestUser, url: string, body: Record<string, unknown>) {
-  const res = await t.request('POST', url, { token: user.token, body });
+async function post(user: TestUser, body: EndpointInput<typeof postEndpoints.create>['body']) {
+  const res = await t.call(postEndpoints.create, { token: user.token, body });
   expect(res.status, res.text).toBe(201);
   return res.body.data;
 }
 
-const collection = async (user: TestUser, name: string, parent_id?: number) =>
-  (await created(user, '/api/collections', { name, parent_id })).id as number;
-
-const post = async (user: TestUser, body: Record<string, unknown>) =>
-  (await created(user, '/api/posts', body)) as PostView;
-
-async function get(token: string | undefined, query: string) {
-  return t.request('GET', `/api/posts?${query}`, { token });
+async function shareWith(
+  user: TestUser,
+  body: EndpointInput<typeof shareEndpoints.createPrivate>['body'],
+) {
+  const res = await t.call(shareEndpoints.createPrivate, { token: user.token, body });
+  expect(res.status, res.text).toBe(201);
 }
 
-async function list(user: TestUser, query: string): Promise<PostView[]> {
+function get(token: string | undefined, query: ListQuery) {
+  return t.call(postEndpoints.list, { token, query });
+}
+
+async function list(user: TestUser, query: ListQuery): Promise<Post[]> {
   const res = await get(user.token, query);
   expect(res.status, res.text).toBe(200);
   return res.body.data;
 }
 
 /** Every page of a listing, `size` at a time, following after_id. */
-async function allPages(user: TestUser, query: string, size: number): Promise<PostView[]> {
-  const seen: PostView[] = [];
+async function allPages(user: TestUser, query: ListQuery, size: number): Promise<Post[]> {
+  const seen: Post[] = [];
   for (;;) {
-    const after = seen.length ? `&after_id=${seen.at(-1)!.id}` : '';
-    const page = await list(user, `${query}&limit=${size}${after}`);
+    const page = await list(user, { ...query, limit: size, after_id: seen.at(-1)?.id });
     seen.push(...page);
     if (page.length < size) return seen;
   }
 }
 
-const contents = (posts: PostView[]) => posts.map((p) => p.content);
+const contents = (posts: Post[]) => posts.map((p) => p.content);
 
 describe('withDescendants without a search', () => {
   it('lists the collection and every collection below it, newest first, paged by after_id', async () => {
@@ -76,31 +83,32 @@ describe('withDescendants without a search', () => {
       t.clock.advance(1000);
     }
     const gone = await post(owner, { content: 'gone', collection_id: bottom });
-    await t.request('DELETE', `/api/posts/${gone.id}`, { token: owner.token });
+    await t.call(postEndpoints.delete, { token: owner.token, params: { id: gone.id } });
 
     const expected = ['r2', 'm2', 'b1', 'm1', 'r1'];
-    expect(contents(await list(owner, `collection_id=${root}&withDescendants=true`))).toEqual(
+    expect(contents(await list(owner, { collection_id: root, withDescendants: true }))).toEqual(
       expected,
     );
-    expect(contents(await allPages(owner, `collection_id=${root}&withDescendants=1`, 2))).toEqual(
-      expected,
-    );
+    expect(
+      contents(await allPages(owner, { collection_id: root, withDescendants: '1' }, 2)),
+    ).toEqual(expected);
     // Without it, the collection alone in its order.
-    expect(contents(await list(owner, `collection_id=${root}`))).toEqual(['r2', 'r1']);
+    expect(contents(await list(owner, { collection_id: root }))).toEqual(['r2', 'r1']);
 
-    await created(owner, '/api/shares/private', { collection_id: middle, user_id: member.id });
-    expect(contents(await list(member, `collection_id=${middle}&withDescendants=true`))).toEqual([
+    await shareWith(owner, { collection_id: middle, user_id: member.id });
+    expect(contents(await list(member, { collection_id: middle, withDescendants: true }))).toEqual([
       'm2',
       'b1',
       'm1',
     ]);
-    const refused = await get(member.token, `collection_id=${root}&withDescendants=true`);
+    const refused = await get(member.token, { collection_id: root, withDescendants: true });
     expect(refused.status).toBe(404);
     const elsewhere = await post(owner, { content: 'elsewhere', collection_id: aside });
-    const badCursor = await get(
-      owner.token,
-      `collection_id=${root}&withDescendants=true&after_id=${elsewhere.id}`,
-    );
+    const badCursor = await get(owner.token, {
+      collection_id: root,
+      withDescendants: true,
+      after_id: elsewhere.id,
+    });
     expect(badCursor.status).toBe(400);
   });
 
@@ -110,13 +118,18 @@ describe('withDescendants without a search', () => {
     const below = await collection(owner, 'Below', top);
     await post(owner, { content: 'top', collection_id: top });
     await post(owner, { content: 'below', collection_id: below });
-    const closed = (await created(owner, '/api/shares/public', { collection_id: top })).token;
-    const query = `collection_id=${top}&withDescendants=true`;
-    expect(contents((await get(closed, query)).body.data)).toEqual(['top']);
-    const share = await t.request('GET', '/api/shares/public', { token: owner.token });
-    const id = share.body.data.find((s: { token: string }) => s.token === closed).id;
-    await t.request('PATCH', `/api/shares/public/${id}`, {
+    const made = await t.call(shareEndpoints.createPublic, {
       token: owner.token,
+      body: { collection_id: top },
+    });
+    const closed = made.body.data.token;
+    const query = { collection_id: top, withDescendants: true };
+    expect(contents((await get(closed, query)).body.data)).toEqual(['top']);
+    const share = await t.call(shareEndpoints.listPublic, { token: owner.token });
+    const id = share.body.data.find((s) => s.token === closed)!.id;
+    await t.call(shareEndpoints.updatePublic, {
+      token: owner.token,
+      params: { id },
       body: { include_descendants: true },
     });
     expect(contents((await get(closed, query)).body.data).sort()).toEqual(['below', 'top']);
@@ -127,30 +140,31 @@ describe('offset', () => {
   it('skips n posts with a limit, and refuses offset with after_id or without a limit', async () => {
     const user = await t.createUser();
     const c = await collection(user, 'Four');
-    const made: PostView[] = [];
+    const made: Post[] = [];
     for (const content of ['p1', 'p2', 'p3', 'p4']) {
       made.push(await post(user, { content, collection_id: c }));
     }
-    const page = await list(user, `collection_id=${c}&offset=2&limit=2`);
+    const page = await list(user, { collection_id: c, offset: 2, limit: 2 });
     expect(page.map((p) => [p.content, p.order])).toEqual([
       ['p2', 2],
       ['p1', 1],
     ]);
-    expect(await list(user, `collection_id=${c}&offset=4&limit=2`)).toEqual([]);
-    expect(contents(await list(user, `collection_id=${c}&offset=0`))).toEqual([
+    expect(await list(user, { collection_id: c, offset: 4, limit: 2 })).toEqual([]);
+    expect(contents(await list(user, { collection_id: c, offset: 0 }))).toEqual([
       'p4',
       'p3',
       'p2',
       'p1',
     ]);
-    for (const [query, field] of [
-      [`collection_id=${c}&offset=1&limit=2&after_id=${made[3]!.id}`, 'offset'],
-      [`collection_id=${c}&offset=1`, 'offset'],
-      [`collection_id=${c}&offset=-1&limit=2`, 'offset'],
-    ] as const) {
+    // Each refused on `offset`: with a cursor, without a limit, negative.
+    for (const query of [
+      { collection_id: c, offset: 1, limit: 2, after_id: made[3]!.id },
+      { collection_id: c, offset: 1 },
+      { collection_id: c, offset: -1, limit: 2 },
+    ]) {
       const res = await get(user.token, query);
-      expect(res.status, query).toBe(400);
-      expect(res.body.error.fields[field], query).toBeDefined();
+      expect(res.status, JSON.stringify(query)).toBe(400);
+      expect(res.error?.fields?.offset, JSON.stringify(query)).toBeDefined();
     }
   });
 });
@@ -165,7 +179,7 @@ describe('the recycle bin of one list', () => {
     const moveToRecycleBin = async (content: string, collection_id: number | null) => {
       const p = await post(owner, { content, collection_id });
       t.clock.advance(1000);
-      await t.request('DELETE', `/api/posts/${p.id}`, { token: owner.token });
+      await t.call(postEndpoints.delete, { token: owner.token, params: { id: p.id } });
     };
     await moveToRecycleBin('one-a', one);
     await moveToRecycleBin('two-a', two);
@@ -173,32 +187,32 @@ describe('the recycle bin of one list', () => {
     await moveToRecycleBin('one-b', one);
     await post(owner, { content: 'one-live', collection_id: one });
 
-    expect(contents(await list(owner, `is_archived=true&collection_id=${one}`))).toEqual([
+    expect(contents(await list(owner, { is_archived: true, collection_id: one }))).toEqual([
       'one-b',
       'one-a',
     ]);
-    expect(contents(await allPages(owner, `is_archived=true&collection_id=${one}`, 1))).toEqual([
+    expect(contents(await allPages(owner, { is_archived: true, collection_id: one }, 1))).toEqual([
       'one-b',
       'one-a',
     ]);
-    expect(contents(await list(owner, 'is_archived=true&collection_id=0'))).toEqual(['loose']);
-    expect(contents(await list(owner, 'is_archived=true'))).toEqual([
+    expect(contents(await list(owner, { is_archived: true, collection_id: 0 }))).toEqual(['loose']);
+    expect(contents(await list(owner, { is_archived: true }))).toEqual([
       'one-b',
       'loose',
       'two-a',
       'one-a',
     ]);
 
-    await created(owner, '/api/shares/private', {
+    await shareWith(owner, {
       collection_id: one,
       user_id: viewer.id,
       permission: 4,
     });
-    expect(contents(await list(viewer, `is_archived=true&collection_id=${one}`))).toEqual([
+    expect(contents(await list(viewer, { is_archived: true, collection_id: one }))).toEqual([
       'one-b',
       'one-a',
     ]);
-    expect((await get(stranger.token, `is_archived=true&collection_id=${one}`)).status).toBe(404);
+    expect((await get(stranger.token, { is_archived: true, collection_id: one })).status).toBe(404);
   });
 });
 
@@ -207,12 +221,14 @@ describe('tag_names: null', () => {
     const user = await t.createUser();
     const made = await post(user, { content: 'x', tag_names: null });
     expect(made.tags).toEqual([]);
-    await t.request('PATCH', `/api/posts/${made.id}`, {
+    await t.call(postEndpoints.update, {
       token: user.token,
+      params: { id: made.id },
       body: { tag_names: ['kept'] },
     });
-    const res = await t.request('PATCH', `/api/posts/${made.id}`, {
+    const res = await t.call(postEndpoints.update, {
       token: user.token,
+      params: { id: made.id },
       body: { title: 'Renamed', tag_names: null },
     });
     expect(res.status, res.text).toBe(200);
@@ -264,14 +280,12 @@ describe('sort', () => {
   };
 
   it.each(postSorts)('%s: in order, and every post exactly once across pages', async (sort) => {
-    const named = (posts: PostView[]) => posts.map((p) => names.get(p.id));
-    expect(named(await list(user, `collection_id=${c}&sort=${sort}`))).toEqual(expected[sort]);
+    const named = (posts: Post[]) => posts.map((p) => names.get(p.id));
+    expect(named(await list(user, { collection_id: c, sort }))).toEqual(expected[sort]);
     for (const size of [1, 2, 3]) {
-      expect(named(await allPages(user, `collection_id=${c}&sort=${sort}`, size))).toEqual(
-        expected[sort],
-      );
+      expect(named(await allPages(user, { collection_id: c, sort }, size))).toEqual(expected[sort]);
     }
-    expect(named(await list(user, `collection_id=${c}&sort=${sort}&offset=5&limit=5`))).toEqual(
+    expect(named(await list(user, { collection_id: c, sort, offset: 5, limit: 5 }))).toEqual(
       expected[sort].slice(5),
     );
   });
@@ -280,26 +294,31 @@ describe('sort', () => {
     const other = await t.createUser();
     await post(other, { content: 'https://y.example', title: 'Yak' });
     await post(other, { content: 'https://z.example', title: 'zebra' });
-    expect(contents(await list(other, 'collection_id=0'))).toEqual([
+    expect(contents(await list(other, { collection_id: 0 }))).toEqual([
       'https://z.example',
       'https://y.example',
     ]);
-    expect(contents(await list(other, 'collection_id=0&sort=title'))).toEqual([
+    expect(contents(await list(other, { collection_id: 0, sort: 'title' }))).toEqual([
       'https://y.example',
       'https://z.example',
     ]);
   });
 
   it('400 for an unknown sort, or a sort of a listing that is not one list', async () => {
+    // Not a sort of the contract: sent as raw text.
+    const unknown = await t.request('GET', `/api/posts?collection_id=${c}&sort=random`, {
+      token: user.token,
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.fields.sort).toBeDefined();
     for (const query of [
-      `collection_id=${c}&sort=random`,
-      'sort=title',
-      'is_archived=true&sort=newest',
-      `collection_id=${c}&withDescendants=true&sort=title`,
-    ]) {
+      { sort: 'title' },
+      { is_archived: true, sort: 'newest' },
+      { collection_id: c, withDescendants: true, sort: 'title' },
+    ] satisfies ListQuery[]) {
       const res = await get(user.token, query);
-      expect(res.status, query).toBe(400);
-      expect(res.body.error.fields.sort, query).toBeDefined();
+      expect(res.status, JSON.stringify(query)).toBe(400);
+      expect(res.error?.fields?.sort, JSON.stringify(query)).toBeDefined();
     }
   });
 });
@@ -313,17 +332,17 @@ describe('a page of one collection', () => {
     const empty = await collection(owner, 'Empty');
     await post(owner, { content: 'first', collection_id: shared });
     await post(owner, { content: 'second', collection_id: shared });
-    await created(owner, '/api/shares/private', { collection_id: shared, user_id: member.id });
+    await shareWith(owner, { collection_id: shared, user_id: member.id });
 
-    const query = `collection_id=${shared}&limit=20&withTags=true`;
+    const query = { collection_id: shared, limit: 20, withTags: true };
     expect(contents(await list(owner, query))).toEqual(['second', 'first']);
     expect(await list(member, query)).toEqual(await list(owner, query));
-    expect(await list(owner, `collection_id=${empty}&limit=20`)).toEqual([]);
+    expect(await list(owner, { collection_id: empty, limit: 20 })).toEqual([]);
     for (const id of [shared, empty]) {
-      const res = await get(stranger.token, `collection_id=${id}&limit=20`);
+      const res = await get(stranger.token, { collection_id: id, limit: 20 });
       expect(res.status).toBe(404);
-      expect(res.body.error.code).toBe('NOT_FOUND');
+      expect(res.error?.code).toBe('NOT_FOUND');
     }
-    expect((await get(owner.token, 'collection_id=999999&limit=20')).status).toBe(404);
+    expect((await get(owner.token, { collection_id: 999999, limit: 20 })).status).toBe(404);
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postEndpoints } from '../../../contract/posts.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { renumberList } from './post-order.ts';
 
@@ -13,7 +14,7 @@ describe('renumberList', () => {
     const user = await t.createUser();
     const ids: number[] = [];
     for (const content of ['a', 'b', 'c', 'd', 'e', 'other']) {
-      const res = await t.request('POST', '/api/posts', { token: user.token, body: { content } });
+      const res = await t.call(postEndpoints.create, { token: user.token, body: { content } });
       ids.push(res.body.data.id);
     }
     const [a, b, c, d, e, other] = ids as [number, number, number, number, number, number];
@@ -26,7 +27,7 @@ describe('renumberList', () => {
     await set(d, { order: -3 });
     await set(e, { order: 99, binned_at: '2026-01-01T00:00:00.000Z' });
     const otherUser = await t.createUser();
-    const foreign = await t.request('POST', '/api/posts', {
+    const foreign = await t.call(postEndpoints.create, {
       token: otherUser.token,
       body: { content: 'x' },
     });

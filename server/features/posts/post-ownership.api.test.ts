@@ -1,4 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectionEndpoints } from '../../../contract/collections.ts';
+import type { EndpointInput } from '../../../contract/endpoint.ts';
+import { postEndpoints } from '../../../contract/posts.ts';
+import { shareEndpoints } from '../../../contract/shares.ts';
+import { tagEndpoints } from '../../../contract/tags.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
 
 /*
@@ -14,15 +19,25 @@ let shared: number;
 let below: number;
 let membersOwn: number;
 
-async function created(user: TestUser, url: string, body: Record<string, unknown>) {
-  const res = await t.request('POST', url, { token: user.token, body });
+type PostBody = EndpointInput<typeof postEndpoints.create>['body'];
+
+async function createPost(user: TestUser, body: PostBody) {
+  const res = await t.call(postEndpoints.create, { token: user.token, body });
   expect(res.status, res.text).toBe(201);
-  return res.body.data;
+  return res.body.data.id;
 }
 
-const ownersPost = async (extra: Record<string, unknown> = {}) =>
-  (await created(owner, '/api/posts', { content: 'owner’s', collection_id: shared, ...extra }))
-    .id as number;
+async function createCollection(user: TestUser, name: string, parent_id?: number) {
+  const res = await t.call(collectionEndpoints.create, {
+    token: user.token,
+    body: { name, parent_id },
+  });
+  expect(res.status, res.text).toBe(201);
+  return res.body.data.id;
+}
+
+const ownersPost = (extra: Partial<PostBody> = {}) =>
+  createPost(owner, { content: 'owner’s', collection_id: shared, ...extra });
 
 const row = (id: number) =>
   t.db
@@ -32,23 +47,22 @@ const row = (id: number) =>
     .executeTakeFirstOrThrow();
 
 const tagNamesOf = async (user: TestUser) =>
-  (await t.request('GET', '/api/tags', { token: user.token })).body.data.map(
-    (tag: { name: string }) => tag.name,
-  );
+  (await t.call(tagEndpoints.list, { token: user.token })).body.data.map((tag) => tag.name);
 
 beforeAll(async () => {
   t = await createTestApp();
   owner = await t.createUser();
   member = await t.createUser();
-  shared = (await created(owner, '/api/collections', { name: 'Shared' })).id;
-  below = (await created(owner, '/api/collections', { name: 'Below', parent_id: shared })).id;
-  membersOwn = (await created(member, '/api/collections', { name: 'Mine' })).id;
-  await created(owner, '/api/tags', { name: 'Research' });
-  await created(owner, '/api/shares/private', {
-    collection_id: shared,
-    user_id: member.id,
-    permission: 7,
+  shared = await createCollection(owner, 'Shared');
+  below = await createCollection(owner, 'Below', shared);
+  membersOwn = await createCollection(member, 'Mine');
+  const tag = await t.call(tagEndpoints.create, { token: owner.token, body: { name: 'Research' } });
+  expect(tag.status, tag.text).toBe(201);
+  const share = await t.call(shareEndpoints.createPrivate, {
+    token: owner.token,
+    body: { collection_id: shared, user_id: member.id, permission: 7 },
   });
+  expect(share.status, share.text).toBe(201);
 });
 afterAll(() => t.close());
 
@@ -60,19 +74,26 @@ describe('a transfer never takes a post out of its owner’s account', () => {
   ])('403 when an edit member moves the owner’s post %s', async (_, body) => {
     const id = await ownersPost();
     const before = await row(id);
-    const res = await t.request('PATCH', `/api/posts/${id}`, { token: member.token, body: body() });
+    const res = await t.call(postEndpoints.update, {
+      token: member.token,
+      params: { id },
+      body: body(),
+    });
     expect(res.status).toBe(403);
-    expect(res.body.error.message).toMatch(/owner’s account/);
+    expect(res.error?.message).toMatch(/owner’s account/);
     expect(await row(id)).toEqual(before);
     // The member cannot purge it either: it never reached their recycle bin.
-    await t.request('DELETE', '/api/posts?is_trashed=1', { token: member.token });
+    await t.call(postEndpoints.clearRecycleBin, {
+      token: member.token,
+      query: { is_trashed: '1' },
+    });
     expect(await row(id)).toEqual(before);
   });
 
   it('403 in a bulk edit too, and nothing moves', async () => {
     const id = await ownersPost();
     const before = await row(id);
-    const res = await t.request('PATCH', '/api/posts', {
+    const res = await t.call(postEndpoints.bulkUpdate, {
       token: member.token,
       body: { ids: [id], collection_id: membersOwn },
     });
@@ -81,13 +102,17 @@ describe('a transfer never takes a post out of its owner’s account', () => {
   });
 
   it('403 when an owner pushes their own post into a collection shared with them', async () => {
-    const own = (await created(member, '/api/posts', { content: 'member’s own' })).id as number;
+    const own = await createPost(member, { content: 'member’s own' });
     const before = await row(own);
     for (const body of [{ collection_id: shared }, { collection_id: below }]) {
-      const res = await t.request('PATCH', `/api/posts/${own}`, { token: member.token, body });
+      const res = await t.call(postEndpoints.update, {
+        token: member.token,
+        params: { id: own },
+        body,
+      });
       expect(res.status).toBe(403);
     }
-    const bulk = await t.request('PATCH', '/api/posts', {
+    const bulk = await t.call(postEndpoints.bulkUpdate, {
       token: member.token,
       body: { ids: [own], collection_id: shared },
     });
@@ -97,8 +122,9 @@ describe('a transfer never takes a post out of its owner’s account', () => {
 
   it('lets a member move the owner’s post within the owner’s shared tree; it stays the owner’s', async () => {
     const id = await ownersPost();
-    const res = await t.request('PATCH', `/api/posts/${id}`, {
+    const res = await t.call(postEndpoints.update, {
       token: member.token,
+      params: { id },
       body: { collection_id: below },
     });
     expect(res.status).toBe(200);
@@ -109,47 +135,54 @@ describe('a transfer never takes a post out of its owner’s account', () => {
 describe('a member attaches only tags the owner already has', () => {
   it('links the owner’s existing tag by name, ignoring case', async () => {
     const id = await ownersPost();
-    const res = await t.request('PATCH', `/api/posts/${id}`, {
+    const res = await t.call(postEndpoints.update, {
       token: member.token,
+      params: { id },
       body: { tag_names: ['research'] },
     });
     expect(res.status).toBe(200);
-    expect(res.body.data.tags.map((tag: { name: string }) => tag.name)).toEqual(['Research']);
+    expect(res.body.data.tags?.map((tag) => tag.name)).toEqual(['Research']);
     expect(await tagNamesOf(member)).toEqual([]);
   });
 
   it('403 naming the tag when the owner does not have it, on PATCH, POST and bulk edit', async () => {
     const id = await ownersPost({ tag_names: ['Research'] });
-    const patch = await t.request('PATCH', `/api/posts/${id}`, {
+    const patch = await t.call(postEndpoints.update, {
       token: member.token,
+      params: { id },
       body: { tag_names: ['Research', 'Planted'] },
     });
     expect(patch.status).toBe(403);
-    expect(patch.body.error.message).toContain('Planted');
+    expect(patch.error?.message).toContain('Planted');
     const posts = await t.db.selectFrom('posts').select('id').execute();
-    const create = await t.request('POST', '/api/posts', {
+    const create = await t.call(postEndpoints.create, {
       token: member.token,
       body: { content: 'new', collection_id: shared, tag_names: ['Planted'] },
     });
     expect(create.status).toBe(403);
-    expect(create.body.error.message).toContain('Planted');
+    expect(create.error?.message).toContain('Planted');
     expect(await t.db.selectFrom('posts').select('id').execute()).toEqual(posts);
-    const bulk = await t.request('PATCH', '/api/posts', {
+    const bulk = await t.call(postEndpoints.bulkUpdate, {
       token: member.token,
       body: { ids: [id], add_tag_names: ['Planted'] },
     });
     expect(bulk.status).toBe(403);
-    expect(bulk.body.error.message).toContain('Planted');
+    expect(bulk.error?.message).toContain('Planted');
 
     expect(await tagNamesOf(owner)).toEqual(['Research']);
-    const after = await t.request('GET', `/api/posts/${id}?withTags=true`, { token: owner.token });
-    expect(after.body.data.tags.map((tag: { name: string }) => tag.name)).toEqual(['Research']);
+    const after = await t.call(postEndpoints.get, {
+      token: owner.token,
+      params: { id },
+      query: { withTags: true },
+    });
+    expect(after.body.data.tags?.map((tag) => tag.name)).toEqual(['Research']);
   });
 
   it('still creates new tags for the owner on their own posts', async () => {
     const id = await ownersPost();
-    const res = await t.request('PATCH', `/api/posts/${id}`, {
+    const res = await t.call(postEndpoints.update, {
       token: owner.token,
+      params: { id },
       body: { tag_names: ['Fresh'] },
     });
     expect(res.status).toBe(200);

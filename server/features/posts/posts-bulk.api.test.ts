@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BULK_EDIT_MAX } from '../../../contract/posts.ts';
+import { collectionEndpoints } from '../../../contract/collections.ts';
+import type { EndpointInput } from '../../../contract/endpoint.ts';
+import { postEndpoints, BULK_EDIT_MAX } from '../../../contract/posts.ts';
+import { shareEndpoints } from '../../../contract/shares.ts';
+import { tagEndpoints } from '../../../contract/tags.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
 
 /* Bulk edit, `PATCH /api/posts`: access per post, all or nothing, dense orders, tags. */
@@ -11,38 +15,56 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function created(user: TestUser, url: string, body: Record<string, unknown>) {
-  const res = await t.request('POST', url, { token: user.token, body });
+async function collection(user: TestUser, name: string) {
+  const res = await t.call(collectionEndpoints.create, { token: user.token, body: { name } });
   expect(res.status, res.text).toBe(201);
-  return res.body.data;
+  return res.body.data.id;
 }
 
-const collection = async (user: TestUser, name: string, parent_id?: number) =>
-  (await created(user, '/api/collections', { name, parent_id })).id as number;
-
-/** Posts named `names`, created bottom to top in the list; returns name → id. */
+/** Posts named `names`, created bottom to top in the list; `get` answers a name's id. */
 async function posts(user: TestUser, collection_id: number | null, names: string[]) {
   const ids = new Map<string, number>();
   for (const content of names) {
-    ids.set(content, (await created(user, '/api/posts', { content, collection_id })).id);
+    const res = await t.call(postEndpoints.create, {
+      token: user.token,
+      body: { content, collection_id },
+    });
+    expect(res.status, res.text).toBe(201);
+    ids.set(content, res.body.data.id);
   }
-  return ids;
+  return {
+    get: (name: string) => ids.get(name) ?? expect.unreachable(`no post named ${name}`),
+    values: () => ids.values(),
+  };
+}
+
+async function share(
+  owner: TestUser,
+  body: EndpointInput<typeof shareEndpoints.createPrivate>['body'],
+) {
+  const res = await t.call(shareEndpoints.createPrivate, { token: owner.token, body });
+  expect(res.status, res.text).toBe(201);
+}
+
+async function tag(owner: TestUser, name: string) {
+  const res = await t.call(tagEndpoints.create, { token: owner.token, body: { name } });
+  expect(res.status, res.text).toBe(201);
 }
 
 /** The live posts of a list, top first, as [content, order]. */
 async function orders(user: TestUser, collectionId: number | 0) {
-  const res = await t.request('GET', `/api/posts?collection_id=${collectionId}`, {
+  const res = await t.call(postEndpoints.list, {
     token: user.token,
+    query: { collection_id: collectionId },
   });
   expect(res.status).toBe(200);
-  return res.body.data.map((post: { content: string; order: number }) => [
-    post.content,
-    post.order,
-  ]);
+  return res.body.data.map((post) => [post.content, post.order]);
 }
 
-const bulk = (user: TestUser | undefined, body: unknown) =>
-  t.request('PATCH', '/api/posts', { token: user?.token, body });
+const bulk = (
+  user: TestUser | undefined,
+  body: EndpointInput<typeof postEndpoints.bulkUpdate>['body'],
+) => t.call(postEndpoints.bulkUpdate, { token: user?.token, body });
 
 /** Every post row, to compare before and after a refused edit. */
 const snapshot = async () => ({
@@ -127,14 +149,14 @@ describe('to the recycle bin and back in bulk', () => {
       ['p3', 2],
       ['p1', 1],
     ]);
-    const bin = await t.request('GET', '/api/posts?is_archived=true', { token: user.token });
-    expect(bin.body.data.map((post: { content: string }) => post.content).sort()).toEqual([
-      'p2',
-      'p4',
-    ]);
+    const bin = await t.call(postEndpoints.list, {
+      token: user.token,
+      query: { is_archived: true },
+    });
+    expect(bin.body.data.map((post) => post.content).sort()).toEqual(['p2', 'p4']);
     // p5 was deleted on its own later; restoring all three rebuilds the original list.
     t.clock.advance(1000);
-    await t.request('DELETE', `/api/posts/${p.get('p5')}`, { token: user.token });
+    await t.call(postEndpoints.delete, { token: user.token, params: { id: p.get('p5') } });
     const restored = await bulk(user, {
       ids: [p.get('p4'), p.get('p2'), p.get('p5')],
       is_archived: false,
@@ -173,8 +195,9 @@ describe('tags in bulk', () => {
   it('adds and removes tags by name, creating the caller’s own on first use', async () => {
     const user = await t.createUser();
     const p = await posts(user, null, ['one', 'two']);
-    await t.request('PATCH', `/api/posts/${p.get('one')}`, {
+    await t.call(postEndpoints.update, {
       token: user.token,
+      params: { id: p.get('one') },
       body: { tag_names: ['old', 'keep'] },
     });
     const res = await bulk(user, {
@@ -186,8 +209,12 @@ describe('tags in bulk', () => {
     expect(res.body.data.ids).toEqual([p.get('one'), p.get('two')]);
     const tagsOf = async (name: string) =>
       (
-        await t.request('GET', `/api/posts/${p.get(name)}?withTags=true`, { token: user.token })
-      ).body.data.tags.map((tag: { name: string }) => tag.name);
+        await t.call(postEndpoints.get, {
+          token: user.token,
+          params: { id: p.get(name) },
+          query: { withTags: true },
+        })
+      ).body.data.tags?.map((tag) => tag.name);
     expect(await tagsOf('one')).toEqual(['keep', 'New']);
     expect(await tagsOf('two')).toEqual(['keep', 'New']);
 
@@ -197,8 +224,11 @@ describe('tags in bulk', () => {
     expect(removed.body.data.ids).toEqual([p.get('two')]);
     expect(await tagsOf('two')).toEqual(['New']);
     // The search index follows the tags.
-    const found = await t.request('GET', '/api/posts?filter=tag:keep', { token: user.token });
-    expect(found.body.data.map((post: { content: string }) => post.content)).toEqual(['one']);
+    const found = await t.call(postEndpoints.list, {
+      token: user.token,
+      query: { filter: 'tag:keep' },
+    });
+    expect(found.body.data.map((post) => post.content)).toEqual(['one']);
   });
 });
 
@@ -216,18 +246,22 @@ describe('access per post', () => {
     viewer = await t.createUser();
     stranger = await t.createUser();
     shared = await collection(owner, 'Shared');
-    await created(owner, '/api/shares/private', {
+    await share(owner, {
       collection_id: shared,
       user_id: editor.id,
       permission: 7,
     });
-    await created(owner, '/api/shares/private', {
+    await share(owner, {
       collection_id: shared,
       user_id: viewer.id,
       permission: 4,
     });
-    shareToken = (await created(owner, '/api/shares/public', { collection_id: shared })).token;
-    await created(owner, '/api/tags', { name: 'seen' });
+    const publicShare = await t.call(shareEndpoints.createPublic, {
+      token: owner.token,
+      body: { collection_id: shared },
+    });
+    shareToken = publicShare.body.data.token;
+    await tag(owner, 'seen');
   });
 
   const cases: [string, () => TestUser | undefined, number][] = [
@@ -253,7 +287,7 @@ describe('access per post', () => {
 
   it('401 for a share token, which only reads', async () => {
     const p = await posts(owner, shared, ['t1']);
-    const res = await t.request('PATCH', '/api/posts', {
+    const res = await t.call(postEndpoints.bulkUpdate, {
       token: shareToken,
       body: { ids: [...p.values()], is_archived: true },
     });
@@ -264,8 +298,8 @@ describe('access per post', () => {
     const mine = await collection(editor, 'Editor’s');
     const own = await posts(editor, mine, ['e1', 'e2']);
     const others = await posts(owner, shared, ['o1']);
-    const foreign = (await posts(stranger, null, ['x'])).get('x')!;
-    await created(owner, '/api/tags', { name: 'both' });
+    const foreign = (await posts(stranger, null, ['x'])).get('x');
+    await tag(owner, 'both');
     const before = await snapshot();
 
     const viewerEdit = await bulk(viewer, { ids: [...others.values()], is_archived: true });
@@ -274,9 +308,9 @@ describe('access per post', () => {
       [[own.get('e1'), own.get('e2'), foreign], 404],
       [[own.get('e1'), 999_999_999], 404],
     ] as const) {
-      const res = await bulk(editor, { ids, is_archived: true, add_tag_names: ['both'] });
+      const res = await bulk(editor, { ids: [...ids], is_archived: true, add_tag_names: ['both'] });
       expect(res.status).toBe(status);
-      expect(res.body.error.message).toContain(String(ids.at(-1)));
+      expect(res.error?.message).toContain(String(ids.at(-1)));
     }
     const mixed = await bulk(editor, {
       ids: [own.get('e1'), others.get('o1')],
@@ -311,8 +345,8 @@ describe('bad input gets a 400 and writes nothing', () => {
     const before = await snapshot();
     const res = await bulk(user, body());
     expect(res.status, res.text).toBe(400);
-    expect(res.body.error.code).toBe('VALIDATION');
-    expect(res.body.error.fields[field]).toBeDefined();
+    expect(res.error?.code).toBe('VALIDATION');
+    expect(res.error?.fields?.[field]).toBeDefined();
     expect(await snapshot()).toEqual(before);
   });
 });

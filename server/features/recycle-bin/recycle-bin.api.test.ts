@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authEndpoints } from '../../../contract/auth.ts';
+import { collectionEndpoints } from '../../../contract/collections.ts';
+import type { EndpointInput } from '../../../contract/endpoint.ts';
+import { postEndpoints } from '../../../contract/posts.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
 import { createFileStore } from '../files/file-store.ts';
 import { createFilesService } from '../files/files.service.ts';
@@ -10,38 +14,36 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function post(user: TestUser, body: Record<string, unknown>) {
-  return (await t.request('POST', '/api/posts', { token: user.token, body })).body.data as {
-    id: number;
-  };
+async function post(user: TestUser, body: EndpointInput<typeof postEndpoints.create>['body']) {
+  return (await t.call(postEndpoints.create, { token: user.token, body })).body.data;
 }
 const moveToRecycleBin = (user: TestUser, id: number) =>
-  t.request('DELETE', `/api/posts/${id}`, { token: user.token });
+  t.call(postEndpoints.delete, { token: user.token, params: { id } });
 const bin = async (user: TestUser) =>
-  (await t.request('GET', '/api/posts?is_archived=true', { token: user.token })).body.data.map(
-    (p: { content: string }) => p.content,
-  );
+  (
+    await t.call(postEndpoints.list, { token: user.token, query: { is_archived: true } })
+  ).body.data.map((p) => p.content);
 
 describe('the recycle bin', () => {
   it('restores a post whose collection was deleted into Uncategorized', async () => {
     const user = await t.createUser();
     const c = (
-      await t.request('POST', '/api/collections', { token: user.token, body: { name: 'Gone' } })
+      await t.call(collectionEndpoints.create, { token: user.token, body: { name: 'Gone' } })
     ).body.data.id;
     await post(user, { content: 'uncategorized one' });
     const orphan = await post(user, { content: 'orphan', collection_id: c });
-    await t.request('DELETE', `/api/collections/${c}`, { token: user.token });
-    const restored = await t.request('PATCH', `/api/posts/${orphan.id}`, {
+    await t.call(collectionEndpoints.delete, { token: user.token, params: { id: c } });
+    const restored = await t.call(postEndpoints.update, {
       token: user.token,
+      params: { id: orphan.id },
       body: { is_archived: false },
     });
     expect(restored.body.data).toMatchObject({ collection_id: null, is_archived: false });
-    const uncategorized = await t.request('GET', '/api/posts?collection_id=0', {
+    const uncategorized = await t.call(postEndpoints.list, {
       token: user.token,
+      query: { collection_id: 0 },
     });
-    expect(
-      uncategorized.body.data.map((p: { content: string; order: number }) => [p.content, p.order]),
-    ).toEqual([
+    expect(uncategorized.body.data.map((p) => [p.content, p.order])).toEqual([
       ['orphan', 2],
       ['uncategorized one', 1],
     ]);
@@ -57,7 +59,12 @@ describe('the recycle bin', () => {
     await moveToRecycleBin(other, b.id);
 
     expect(
-      (await t.request('DELETE', '/api/posts?is_trashed=1', { token: user.token })).status,
+      (
+        await t.call(postEndpoints.clearRecycleBin, {
+          token: user.token,
+          query: { is_trashed: '1' },
+        })
+      ).status,
     ).toBe(204);
     expect(await bin(user)).toEqual([]);
     expect(await bin(other)).toEqual(['b']);
@@ -67,13 +74,22 @@ describe('the recycle bin', () => {
     expect(
       await t.db.selectFrom('post_tags').select('post_id').where('post_id', '=', a.id).execute(),
     ).toEqual([]);
-    const live = await t.request('GET', '/api/posts?collection_id=0', { token: user.token });
-    expect(live.body.data.map((p: { content: string }) => p.content)).toEqual(['live']);
+    const live = await t.call(postEndpoints.list, {
+      token: user.token,
+      query: { collection_id: 0 },
+    });
+    expect(live.body.data.map((p) => p.content)).toEqual(['live']);
   });
 
   it('400 without is_trashed=1', async () => {
     const user = await t.createUser();
-    for (const query of ['', '?is_trashed=0', '?is_trashed=maybe']) {
+    const zero = await t.call(postEndpoints.clearRecycleBin, {
+      token: user.token,
+      query: { is_trashed: '0' },
+    });
+    expect(zero.status).toBe(400);
+    // Without `is_trashed`, or with a value that is no boolean: queries the contract's types refuse.
+    for (const query of ['', '?is_trashed=maybe']) {
       expect(
         (await t.request('DELETE', `/api/posts${query}`, { token: user.token })).status,
         query,
@@ -87,7 +103,7 @@ describe('the recycle bin', () => {
     await moveToRecycleBin(user, old.id);
     t.clock.advance(20 * 24 * 3600 * 1000);
     // The first sign-in has long expired; sign in again.
-    const login = await t.request('POST', '/api/auth/login', {
+    const login = await t.call(authEndpoints.login, {
       body: { email: user.email, password: user.password },
     });
     user.token = login.body.data.token.access_token;
@@ -95,9 +111,7 @@ describe('the recycle bin', () => {
     await moveToRecycleBin(user, recent.id);
     t.clock.advance(11 * 24 * 3600 * 1000);
     user.token = (
-      await t.request('POST', '/api/auth/login', {
-        body: { email: user.email, password: user.password },
-      })
+      await t.call(authEndpoints.login, { body: { email: user.email, password: user.password } })
     ).body.data.token.access_token;
 
     const files = createFilesService({

@@ -5,6 +5,11 @@ import { corpusBookmarkFile } from '../../test/corpus.ts';
 import type { NewPostRow } from '../../db/schema.ts';
 import { postContentFields } from '../posts/post-content.ts';
 import { insertPosts } from '../posts/post-bulk-insert.ts';
+import { collectionEndpoints } from '../../../contract/collections.ts';
+import type { EndpointInput } from '../../../contract/endpoint.ts';
+import { postEndpoints } from '../../../contract/posts.ts';
+import { shareEndpoints } from '../../../contract/shares.ts';
+import { tagEndpoints } from '../../../contract/tags.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
 import { searchDocument } from './search-document.ts';
 
@@ -14,31 +19,32 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function post(user: TestUser, body: Record<string, unknown>) {
-  const res = await t.request('POST', '/api/posts', { token: user.token, body });
+type ListQuery = EndpointInput<typeof postEndpoints.list>['query'];
+
+async function post(user: TestUser, body: EndpointInput<typeof postEndpoints.create>['body']) {
+  const res = await t.call(postEndpoints.create, { token: user.token, body });
   expect(res.status, res.text).toBe(201);
-  return res.body.data as { id: number; content: string };
+  return res.body.data;
 }
 
 async function collection(user: TestUser, name: string, parent_id?: number) {
-  const res = await t.request('POST', '/api/collections', {
+  const res = await t.call(collectionEndpoints.create, {
     token: user.token,
     body: { name, parent_id },
   });
-  return res.body.data.id as number;
+  return res.body.data.id;
 }
 
 /** The contents of the posts a search finds, in result order. */
-async function search(user: TestUser, filter: string, extra = '') {
-  const res = await t.request(
-    'GET',
-    `/api/posts?filter=${encodeURIComponent(filter)}&limit=0${extra}`,
-    { token: user.token },
-  );
+async function search(user: TestUser, filter: string, extra: ListQuery = {}) {
+  const res = await t.call(postEndpoints.list, {
+    token: user.token,
+    query: { filter, limit: 0, ...extra },
+  });
   expect(res.status, res.text).toBe(200);
-  return res.body.data as { id: number; content: string; title: string; search?: unknown }[];
+  return res.body.data;
 }
-const contents = async (user: TestUser, filter: string, extra = '') =>
+const contents = async (user: TestUser, filter: string, extra: ListQuery = {}) =>
   (await search(user, filter, extra)).map((p) => p.content).sort();
 
 describe('search matches substrings, case-insensitively, in every script', () => {
@@ -127,12 +133,12 @@ describe('search scope and visibility', () => {
     await post(user, { content: 'apple in top', collection_id: top });
     await post(user, { content: 'apple below', collection_id: below });
     await post(user, { content: 'apple elsewhere' });
-    expect(await contents(user, 'apple', `&collection_id=${top}`)).toEqual(['apple in top']);
-    expect(await contents(user, 'apple', `&collection_id=${top}&withDescendants=true`)).toEqual([
+    expect(await contents(user, 'apple', { collection_id: top })).toEqual(['apple in top']);
+    expect(await contents(user, 'apple', { collection_id: top, withDescendants: true })).toEqual([
       'apple below',
       'apple in top',
     ]);
-    expect(await contents(user, 'apple', '&collection_id=0')).toEqual(['apple elsewhere']);
+    expect(await contents(user, 'apple', { collection_id: 0 })).toEqual(['apple elsewhere']);
   });
 
   it('never returns another user’s posts, but does return a shared collection’s to its members', async () => {
@@ -143,14 +149,15 @@ describe('search scope and visibility', () => {
     const child = await collection(owner, 'Child', shared);
     await post(owner, { content: 'secret walnut' });
     await post(owner, { content: 'shared walnut', collection_id: child });
-    await t.request('POST', '/api/shares/private', {
+    await t.call(shareEndpoints.createPrivate, {
       token: owner.token,
       body: { collection_id: shared, user_id: member.id },
     });
     expect(await contents(member, 'walnut')).toEqual(['shared walnut']);
     expect(await contents(stranger, 'walnut')).toEqual([]);
-    const foreign = await t.request('GET', `/api/posts?filter=walnut&collection_id=${shared}`, {
+    const foreign = await t.call(postEndpoints.list, {
       token: stranger.token,
+      query: { filter: 'walnut', collection_id: shared },
     });
     expect(foreign.status).toBe(404);
   });
@@ -221,19 +228,21 @@ describe('a page of results is the same however it is found', () => {
     ['common scattered', ['common', 'scattered']],
     ['banner sparse', ['banner', 'sparse']],
   ])('%s', async (filter, include) => {
-    const res = await t.request('GET', `/api/posts?filter=${filter}&limit=20`, {
+    const res = await t.call(postEndpoints.list, {
       token: user.token,
+      query: { filter, limit: 20 },
     });
     expect(res.status, res.text).toBe(200);
-    const page = (res.body.data as { id: number }[]).map((p) => p.id);
+    const page = res.body.data.map((p) => p.id);
     expect(page).toEqual(expected(include).map((i) => ids[i]));
   });
 
   it('with an excluded word', async () => {
-    const res = await t.request('GET', '/api/posts?filter=common%20-medium&limit=20', {
+    const res = await t.call(postEndpoints.list, {
       token: user.token,
+      query: { filter: 'common -medium', limit: 20 },
     });
-    const page = (res.body.data as { id: number }[]).map((p) => p.id);
+    const page = res.body.data.map((p) => p.id);
     expect(page).toEqual(expected(['common'], ['medium']).map((i) => ids[i]));
   });
 
@@ -246,16 +255,17 @@ describe('a page of results is the same however it is found', () => {
     ['banner sparse', ['banner', 'sparse']],
   ])('%s: the next pages continue after after_id', async (filter, include) => {
     const pages: number[] = [];
-    let after = '';
+    let after: number | undefined;
     for (let page = 0; page < 3; page++) {
-      const res = await t.request('GET', `/api/posts?filter=${filter}&limit=20${after}`, {
+      const res = await t.call(postEndpoints.list, {
         token: user.token,
+        query: { filter, limit: 20, after_id: after },
       });
       expect(res.status, res.text).toBe(200);
-      const found = (res.body.data as { id: number }[]).map((p) => p.id);
+      const found = res.body.data.map((p) => p.id);
       pages.push(...found);
       if (found.length === 0) break;
-      after = `&after_id=${found.at(-1)}`;
+      after = found.at(-1);
     }
     expect(pages).toEqual(expected(include, [], 60).map((i) => ids[i]));
   });
@@ -278,20 +288,19 @@ describe('search results page by after_id like lists', () => {
   });
 
   /** Every page of `limit` results, each following the last post of the one before. */
-  async function allPages(filter: string, limit: number, extra = '') {
+  async function allPages(filter: string, limit: number, extra: ListQuery = {}) {
     const pages: number[][] = [];
-    let after = '';
+    let after: number | undefined;
     for (;;) {
-      const res = await t.request(
-        'GET',
-        `/api/posts?filter=${encodeURIComponent(filter)}&limit=${limit}${after}${extra}`,
-        { token: user.token },
-      );
+      const res = await t.call(postEndpoints.list, {
+        token: user.token,
+        query: { filter, limit, after_id: after, ...extra },
+      });
       expect(res.status, res.text).toBe(200);
-      const page = (res.body.data as { id: number }[]).map((p) => p.id);
+      const page = res.body.data.map((p) => p.id);
       if (page.length === 0) return pages;
       pages.push(page);
-      after = `&after_id=${page.at(-1)}`;
+      after = page.at(-1);
     }
   }
 
@@ -299,7 +308,7 @@ describe('search results page by after_id like lists', () => {
     ['everything the user may read (ties in date)', ''],
     ['one collection (by its order)', 'collection'],
   ])('returns each result exactly once, in order: %s', async (_, where) => {
-    const extra = where === 'collection' ? `&collection_id=${box}` : '';
+    const extra = where === 'collection' ? { collection_id: box } : {};
     const whole = (await search(user, 'kiwi', extra)).map((p) => p.id);
     expect(whole).toHaveLength(10);
 
@@ -312,13 +321,15 @@ describe('search results page by after_id like lists', () => {
 
   it('400 for an after_id that is not among the results, nothing else', async () => {
     const unrelated = await post(user, { content: 'unrelated words' });
-    const res = await t.request('GET', `/api/posts?filter=kiwi&after_id=${unrelated.id}`, {
+    const res = await t.call(postEndpoints.list, {
       token: user.token,
+      query: { filter: 'kiwi', after_id: unrelated.id },
     });
     expect(res.status).toBe(400);
-    expect(res.body.error.fields.after_id).toBeDefined();
-    const missing = await t.request('GET', '/api/posts?filter=kiwi&after_id=999999', {
+    expect(res.error?.fields?.after_id).toBeDefined();
+    const missing = await t.call(postEndpoints.list, {
       token: user.token,
+      query: { filter: 'kiwi', after_id: 999999 },
     });
     expect(missing.status).toBe(400);
   });
@@ -338,14 +349,14 @@ describe('search in the recycle bin', () => {
       [other, foreign.id],
     ] as const) {
       t.clock.advance(1000);
-      const res = await t.request('DELETE', `/api/posts/${id}`, { token: owner.token });
+      const res = await t.call(postEndpoints.delete, { token: owner.token, params: { id } });
       expect(res.status).toBe(204);
     }
 
-    const found = await search(user, 'mango', '&is_archived=true');
+    const found = await search(user, 'mango', { is_archived: true });
     expect(found.map((p) => p.content)).toEqual(['binned mango two', 'binned mango one']);
     expect(await contents(user, 'mango')).toEqual(['live mango']);
-    const next = await search(user, 'mango', `&is_archived=true&after_id=${second.id}`);
+    const next = await search(user, 'mango', { is_archived: true, after_id: second.id });
     expect(next.map((p) => p.content)).toEqual(['binned mango one']);
   });
 
@@ -353,13 +364,14 @@ describe('search in the recycle bin', () => {
     const owner = await t.createUser();
     const shared = await collection(owner, 'Public');
     await post(owner, { content: 'shared mango', collection_id: shared });
-    const share = await t.request('POST', '/api/shares/public', {
+    const share = await t.call(shareEndpoints.createPublic, {
       token: owner.token,
       body: { collection_id: shared },
     });
     expect(share.status, share.text).toBe(201);
-    const res = await t.request('GET', '/api/posts?filter=mango&is_archived=true', {
+    const res = await t.call(postEndpoints.list, {
       token: share.body.data.token,
+      query: { filter: 'mango', is_archived: true },
     });
     expect(res.status).toBe(403);
   });
@@ -370,8 +382,8 @@ describe('the index follows every change', () => {
     const user = await t.createUser();
     const other = await collection(user, 'Other');
     const { id } = await post(user, { content: 'first draft' });
-    const patch = (body: Record<string, unknown>) =>
-      t.request('PATCH', `/api/posts/${id}`, { token: user.token, body });
+    const patch = (body: EndpointInput<typeof postEndpoints.update>['body']) =>
+      t.call(postEndpoints.update, { token: user.token, params: { id }, body });
 
     await patch({ content: 'second version' });
     expect(await contents(user, 'draft')).toEqual([]);
@@ -380,28 +392,29 @@ describe('the index follows every change', () => {
     await patch({ tag_names: ['Harbour'] });
     expect(await contents(user, 'harbour')).toEqual(['second version']);
 
-    await t.request('DELETE', `/api/posts/${id}`, { token: user.token });
+    await t.call(postEndpoints.delete, { token: user.token, params: { id } });
     expect(await contents(user, 'second')).toEqual([]);
     await patch({ is_archived: false });
     expect(await contents(user, 'second')).toEqual(['second version']);
 
     await patch({ collection_id: other });
-    expect(await contents(user, 'second', `&collection_id=${other}`)).toEqual(['second version']);
-    expect(await contents(user, 'second', '&collection_id=0')).toEqual([]);
+    expect(await contents(user, 'second', { collection_id: other })).toEqual(['second version']);
+    expect(await contents(user, 'second', { collection_id: 0 })).toEqual([]);
   });
 
   it('after a tag rename and delete', async () => {
     const user = await t.createUser();
     await post(user, { content: 'plain', tag_names: ['Oldname'] });
-    const tags = await t.request('GET', '/api/tags', { token: user.token });
-    const tagId = tags.body.data[0].id;
-    await t.request('PATCH', `/api/tags/${tagId}`, {
+    const tags = await t.call(tagEndpoints.list, { token: user.token });
+    const tagId = tags.body.data[0]!.id;
+    await t.call(tagEndpoints.update, {
       token: user.token,
+      params: { id: tagId },
       body: { name: 'Newname' },
     });
     expect(await contents(user, 'oldname')).toEqual([]);
     expect(await contents(user, 'newname')).toEqual(['plain']);
-    await t.request('DELETE', `/api/tags/${tagId}`, { token: user.token });
+    await t.call(tagEndpoints.delete, { token: user.token, params: { id: tagId } });
     expect(await contents(user, 'newname')).toEqual([]);
   });
 
@@ -423,7 +436,7 @@ describe('bad search input', () => {
   it('400 for a filter longer than 500 characters', async () => {
     const user = await t.createUser();
     expect(
-      (await t.request('GET', `/api/posts?filter=${'x'.repeat(501)}`, { token: user.token }))
+      (await t.call(postEndpoints.list, { token: user.token, query: { filter: 'x'.repeat(501) } }))
         .status,
     ).toBe(400);
   });

@@ -1,5 +1,10 @@
 import { beforeAll, afterAll, describe, expect, it } from 'vitest';
+import { collectionEndpoints } from '../../../contract/collections.ts';
+import type { EndpointInput } from '../../../contract/endpoint.ts';
 import { Permission } from '../../../contract/permissions.ts';
+import { postEndpoints } from '../../../contract/posts.ts';
+import { shareEndpoints } from '../../../contract/shares.ts';
+import { tagEndpoints } from '../../../contract/tags.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
 
 /*
@@ -42,20 +47,28 @@ let counter = 0;
 
 const as = (name: ActorName) => ({ token: tokens[name] });
 
-function api(
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  token?: string,
-  body?: unknown,
+/** The id of what a call of the owner's made; the call must answer 201. */
+async function idOf(
+  made: Promise<{ status: number; text: string; body: { data: { id: number } } }>,
 ) {
-  return t.request(method, url, { token, body });
+  const res = await made;
+  expect(res.status, res.text).toBe(201);
+  return res.body.data.id;
 }
 
-async function ownerCreates(url: string, body: Record<string, unknown>): Promise<number> {
-  const res = await api('POST', url, users.owner.token, body);
-  expect(res.status, res.text).toBe(201);
-  return res.body.data.id as number;
-}
+/** What the owner creates, by kind: each answers the id. */
+const ownerCreates = {
+  collection: (body: EndpointInput<typeof collectionEndpoints.create>['body']) =>
+    idOf(t.call(collectionEndpoints.create, { token: users.owner.token, body })),
+  post: (body: EndpointInput<typeof postEndpoints.create>['body']) =>
+    idOf(t.call(postEndpoints.create, { token: users.owner.token, body })),
+  tag: (name: string) =>
+    idOf(t.call(tagEndpoints.create, { token: users.owner.token, body: { name } })),
+  member: (body: EndpointInput<typeof shareEndpoints.createPrivate>['body']) =>
+    idOf(t.call(shareEndpoints.createPrivate, { token: users.owner.token, body })),
+  publicShare: (body: EndpointInput<typeof shareEndpoints.createPublic>['body']) =>
+    idOf(t.call(shareEndpoints.createPublic, { token: users.owner.token, body })),
+};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -63,36 +76,36 @@ beforeAll(async () => {
     users[name] = await t.createUser();
   }
   users.admin = await t.createUser({ permission: Permission.OWNER });
-  root = await ownerCreates('/api/collections', { name: 'Root' });
-  shared = await ownerCreates('/api/collections', { name: 'Shared', parent_id: root });
-  deep = await ownerCreates('/api/collections', { name: 'Deep', parent_id: shared });
-  other = await ownerCreates('/api/collections', { name: 'Other' });
-  post = await ownerCreates('/api/posts', {
+  root = await ownerCreates.collection({ name: 'Root' });
+  shared = await ownerCreates.collection({ name: 'Shared', parent_id: root });
+  deep = await ownerCreates.collection({ name: 'Deep', parent_id: shared });
+  other = await ownerCreates.collection({ name: 'Other' });
+  post = await ownerCreates.post({
     content: 'A post',
     collection_id: shared,
     tag_names: ['reading'],
   });
-  tag = await ownerCreates('/api/tags', { name: 'Kept' });
-  await ownerCreates('/api/posts', { content: 'Deep post', collection_id: deep });
-  editShare = await ownerCreates('/api/shares/private', {
+  tag = await ownerCreates.tag('Kept');
+  await ownerCreates.post({ content: 'Deep post', collection_id: deep });
+  editShare = await ownerCreates.member({
     collection_id: shared,
     user_id: users.edit.id,
     permission: 7,
   });
-  await ownerCreates('/api/shares/private', {
+  await ownerCreates.member({
     collection_id: shared,
     user_id: users.view.id,
     permission: 4,
   });
-  await ownerCreates('/api/shares/private', { collection_id: root, user_id: users.inherited.id });
+  await ownerCreates.member({ collection_id: root, user_id: users.inherited.id });
   for (const member of [users.edit, users.inherited]) {
-    await ownerCreates('/api/shares/private', { collection_id: other, user_id: member.id });
+    await ownerCreates.member({ collection_id: other, user_id: member.id });
   }
-  publicShare = await ownerCreates('/api/shares/public', { collection_id: shared });
-  await ownerCreates('/api/shares/public', { collection_id: root, is_active: false });
-  const shares = await api('GET', '/api/shares/public', users.owner.token);
+  publicShare = await ownerCreates.publicShare({ collection_id: shared });
+  await ownerCreates.publicShare({ collection_id: root, is_active: false });
+  const shares = await t.call(shareEndpoints.listPublic, { token: users.owner.token });
   const tokenOf = (id: number) =>
-    shares.body.data.find((share: { collection_id: number }) => share.collection_id === id).token;
+    shares.body.data.find((share) => share.collection_id === id)!.token;
   tokens = {
     owner: users.owner.token,
     edit: users.edit.token,
@@ -109,12 +122,12 @@ afterAll(() => t.close());
 
 /** A fresh collection under "Shared", owned by the owner. */
 const freshCollection = () =>
-  ownerCreates('/api/collections', { name: `Fresh ${++counter}`, parent_id: shared });
+  ownerCreates.collection({ name: `Fresh ${++counter}`, parent_id: shared });
 
 /** A fresh collection under "Shared" that carries a share of its own, with a new user. */
 async function freshSharedCollection(): Promise<number> {
   const id = await freshCollection();
-  await ownerCreates('/api/shares/private', {
+  await ownerCreates.member({
     collection_id: id,
     user_id: (await t.createUser()).id,
   });
@@ -122,7 +135,7 @@ async function freshSharedCollection(): Promise<number> {
 }
 
 /** A fresh post of the owner's in "Shared". */
-const freshPost = () => ownerCreates('/api/posts', { content: 'x', collection_id: shared });
+const freshPost = () => ownerCreates.post({ content: 'x', collection_id: shared });
 
 /**
  * A collection of the actor's own (the owner's "Root"); for actors who are not users, one of the
@@ -131,104 +144,187 @@ const freshPost = () => ownerCreates('/api/posts', { content: 'x', collection_id
 async function ownCollectionOf(actor: ActorName): Promise<number> {
   const user = users[actor as keyof typeof users] as TestUser | undefined;
   if (!user || actor === 'owner') return root;
-  const res = await api('POST', '/api/collections', user.token, { name: `Own ${++counter}` });
-  return res.body.data.id as number;
+  const res = await t.call(collectionEndpoints.create, {
+    token: user.token,
+    body: { name: `Own ${++counter}` },
+  });
+  return res.body.data.id;
 }
 
 type Request = (actor: ActorName) => Promise<{ status: number; text: string }>;
 
 /** The request each row makes, per actor (rows that change data prepare a fresh target). */
 const requests: Record<string, Request> = {
-  'GET a collection': (a) => api('GET', `/api/collections/${shared}`, as(a).token),
+  'GET a collection': (a) =>
+    t.call(collectionEndpoints.get, { token: as(a).token, params: { id: shared } }),
   'GET the collection tree': (a) =>
-    api('GET', '/api/collections?nested=true&withShared=true', as(a).token),
+    t.call(collectionEndpoints.list, {
+      token: as(a).token,
+      query: { nested: true, withShared: true },
+    }),
   'POST a sub-collection': (a) =>
-    api('POST', '/api/collections', as(a).token, { name: 'Sub', parent_id: shared }),
+    t.call(collectionEndpoints.create, {
+      token: as(a).token,
+      body: { name: 'Sub', parent_id: shared },
+    }),
   'PATCH a collection': (a) =>
-    api('PATCH', `/api/collections/${deep}`, as(a).token, { name: 'Deep' }),
+    t.call(collectionEndpoints.update, {
+      token: as(a).token,
+      params: { id: deep },
+      body: { name: 'Deep' },
+    }),
   'PATCH a collection to the top level': async (a) =>
-    api('PATCH', `/api/collections/${await freshCollection()}`, as(a).token, { is_root: true }),
+    t.call(collectionEndpoints.update, {
+      token: as(a).token,
+      params: { id: await freshCollection() },
+      body: { is_root: true },
+    }),
   'PATCH a collection under another in its tree': async (a) =>
-    api('PATCH', `/api/collections/${await freshCollection()}`, as(a).token, { parent_id: deep }),
+    t.call(collectionEndpoints.update, {
+      token: as(a).token,
+      params: { id: await freshCollection() },
+      body: { parent_id: deep },
+    }),
   'PATCH a collection into another shared tree': async (a) =>
-    api('PATCH', `/api/collections/${await freshCollection()}`, as(a).token, { parent_id: other }),
+    t.call(collectionEndpoints.update, {
+      token: as(a).token,
+      params: { id: await freshCollection() },
+      body: { parent_id: other },
+    }),
   'DELETE a collection': async (a) =>
-    api('DELETE', `/api/collections/${await freshCollection()}`, as(a).token),
+    t.call(collectionEndpoints.delete, {
+      token: as(a).token,
+      params: { id: await freshCollection() },
+    }),
   'DELETE a collection that carries a share': async (a) =>
-    api('DELETE', `/api/collections/${await freshSharedCollection()}`, as(a).token),
-  'GET posts of a collection': (a) => api('GET', `/api/posts?collection_id=${shared}`, as(a).token),
+    t.call(collectionEndpoints.delete, {
+      token: as(a).token,
+      params: { id: await freshSharedCollection() },
+    }),
+  'GET posts of a collection': (a) =>
+    t.call(postEndpoints.list, { token: as(a).token, query: { collection_id: shared } }),
   'GET posts of a sub-collection': (a) =>
-    api('GET', `/api/posts?collection_id=${deep}`, as(a).token),
-  'GET a post': (a) => api('GET', `/api/posts/${post}`, as(a).token),
-  'GET the recycle bin': (a) => api('GET', '/api/posts?is_archived=true', as(a).token),
+    t.call(postEndpoints.list, { token: as(a).token, query: { collection_id: deep } }),
+  'GET a post': (a) => t.call(postEndpoints.get, { token: as(a).token, params: { id: post } }),
+  'GET the recycle bin': (a) =>
+    t.call(postEndpoints.list, { token: as(a).token, query: { is_archived: true } }),
   'POST a post': (a) =>
-    api('POST', '/api/posts', as(a).token, { content: 'new', collection_id: shared }),
-  'PATCH a post': (a) => api('PATCH', `/api/posts/${post}`, as(a).token, { title: 'Edited' }),
+    t.call(postEndpoints.create, {
+      token: as(a).token,
+      body: { content: 'new', collection_id: shared },
+    }),
+  'PATCH a post': (a) =>
+    t.call(postEndpoints.update, {
+      token: as(a).token,
+      params: { id: post },
+      body: { title: 'Edited' },
+    }),
   'PATCH a post into the actor’s own collection': async (a) =>
-    api('PATCH', `/api/posts/${await freshPost()}`, as(a).token, {
-      collection_id: await ownCollectionOf(a),
+    t.call(postEndpoints.update, {
+      token: as(a).token,
+      params: { id: await freshPost() },
+      body: {
+        collection_id: await ownCollectionOf(a),
+      },
     }),
   'PATCH a post to the actor’s Uncategorized': async (a) =>
-    api('PATCH', `/api/posts/${await freshPost()}`, as(a).token, { collection_id: 0 }),
+    t.call(postEndpoints.update, {
+      token: as(a).token,
+      params: { id: await freshPost() },
+      body: { collection_id: 0 },
+    }),
   'PATCH a post into a sub-collection': async (a) =>
-    api('PATCH', `/api/posts/${await freshPost()}`, as(a).token, { collection_id: deep }),
+    t.call(postEndpoints.update, {
+      token: as(a).token,
+      params: { id: await freshPost() },
+      body: { collection_id: deep },
+    }),
   'PATCH posts in bulk': async (a) =>
-    api('PATCH', '/api/posts', as(a).token, {
-      ids: [await freshPost(), await freshPost()],
-      add_tag_names: ['reading'],
+    t.call(postEndpoints.bulkUpdate, {
+      token: as(a).token,
+      body: {
+        ids: [await freshPost(), await freshPost()],
+        add_tag_names: ['reading'],
+      },
     }),
   'PATCH posts in bulk into the actor’s own collection': async (a) =>
-    api('PATCH', '/api/posts', as(a).token, {
-      ids: [await freshPost()],
-      collection_id: await ownCollectionOf(a),
+    t.call(postEndpoints.bulkUpdate, {
+      token: as(a).token,
+      body: {
+        ids: [await freshPost()],
+        collection_id: await ownCollectionOf(a),
+      },
     }),
   'DELETE a post': async (a) =>
-    api(
-      'DELETE',
-      `/api/posts/${await ownerCreates('/api/posts', { content: 'x', collection_id: shared })}`,
-      as(a).token,
-    ),
+    t.call(postEndpoints.delete, {
+      token: as(a).token,
+      params: { id: await ownerCreates.post({ content: 'x', collection_id: shared }) },
+    }),
   'GET search results in a collection': (a) =>
-    api('GET', `/api/posts?filter=post&collection_id=${shared}&withDescendants=true`, as(a).token),
-  'GET tags': (a) => api('GET', '/api/tags', as(a).token),
-  'GET a tag': (a) => api('GET', `/api/tags/${tag}`, as(a).token),
-  'GET posts of a tag': (a) => api('GET', `/api/posts?tag_id=${tag}`, as(a).token),
-  'POST a tag': (a) => api('POST', '/api/tags', as(a).token, { name: `Tag ${++counter}` }),
-  'PATCH a tag': (a) => api('PATCH', `/api/tags/${tag}`, as(a).token, { name: 'Kept' }),
+    t.call(postEndpoints.list, {
+      token: as(a).token,
+      query: { filter: 'post', collection_id: shared, withDescendants: true },
+    }),
+  'GET tags': (a) => t.call(tagEndpoints.list, { token: as(a).token }),
+  'GET a tag': (a) => t.call(tagEndpoints.get, { token: as(a).token, params: { id: tag } }),
+  'GET posts of a tag': (a) =>
+    t.call(postEndpoints.list, { token: as(a).token, query: { tag_id: tag } }),
+  'POST a tag': (a) =>
+    t.call(tagEndpoints.create, { token: as(a).token, body: { name: `Tag ${++counter}` } }),
+  'PATCH a tag': (a) =>
+    t.call(tagEndpoints.update, {
+      token: as(a).token,
+      params: { id: tag },
+      body: { name: 'Kept' },
+    }),
   'DELETE a tag': async (a) =>
-    api(
-      'DELETE',
-      `/api/tags/${await ownerCreates('/api/tags', { name: `Gone ${++counter}` })}`,
-      as(a).token,
-    ),
-  'DELETE the recycle bin': (a) => api('DELETE', '/api/posts?is_trashed=1', as(a).token),
+    t.call(tagEndpoints.delete, {
+      token: as(a).token,
+      params: { id: await ownerCreates.tag(`Gone ${++counter}`) },
+    }),
+  'DELETE the recycle bin': (a) =>
+    t.call(postEndpoints.clearRecycleBin, { token: as(a).token, query: { is_trashed: '1' } }),
   'GET public shares of a collection': (a) =>
-    api('GET', `/api/shares/public?collection_id=${shared}`, as(a).token),
+    t.call(shareEndpoints.listPublic, { token: as(a).token, query: { collection_id: shared } }),
   'POST a public share': async (a) =>
-    api('POST', '/api/shares/public', as(a).token, { collection_id: await freshCollection() }),
+    t.call(shareEndpoints.createPublic, {
+      token: as(a).token,
+      body: { collection_id: await freshCollection() },
+    }),
   'PATCH a public share': (a) =>
-    api('PATCH', `/api/shares/public/${publicShare}`, as(a).token, { is_active: true }),
+    t.call(shareEndpoints.updatePublic, {
+      token: as(a).token,
+      params: { id: publicShare },
+      body: { is_active: true },
+    }),
   'DELETE a public share': async (a) => {
-    const id = await ownerCreates('/api/shares/public', { collection_id: await freshCollection() });
-    return api('DELETE', `/api/shares/public/${id}`, as(a).token);
+    const id = await ownerCreates.publicShare({ collection_id: await freshCollection() });
+    return t.call(shareEndpoints.deletePublic, { token: as(a).token, params: { id } });
   },
-  'GET the static auth of a token': (a) => api('GET', '/api/shares/public/me', as(a).token),
+  'GET the static auth of a token': (a) => t.call(shareEndpoints.me, { token: as(a).token }),
   'GET members of a collection': (a) =>
-    api('GET', `/api/shares/private?collection_id=${shared}`, as(a).token),
+    t.call(shareEndpoints.listPrivate, { token: as(a).token, query: { collection_id: shared } }),
   'POST a member': async (a) =>
-    api('POST', '/api/shares/private', as(a).token, {
-      collection_id: shared,
-      user_id: (await t.createUser()).id,
+    t.call(shareEndpoints.createPrivate, {
+      token: as(a).token,
+      body: {
+        collection_id: shared,
+        user_id: (await t.createUser()).id,
+      },
     }),
   'PATCH a member’s level': (a) =>
-    api('PATCH', `/api/shares/private/${editShare}`, as(a).token, { permission: 7 }),
+    t.call(shareEndpoints.updatePrivate, {
+      token: as(a).token,
+      params: { id: editShare },
+      body: { permission: 7 },
+    }),
   'DELETE a member': async (a) => {
     const user = await t.createUser();
-    const id = await ownerCreates('/api/shares/private', {
+    const id = await ownerCreates.member({
       collection_id: shared,
       user_id: user.id,
     });
-    return api('DELETE', `/api/shares/private/${id}`, as(a).token);
+    return t.call(shareEndpoints.deletePrivate, { token: as(a).token, params: { id } });
   },
 };
 

@@ -1,6 +1,11 @@
 import { authEndpoints } from '../../../contract/auth.ts';
 import type { ApiErrorBody } from '../../../contract/common.ts';
-import type { Endpoint, EndpointInput, EndpointResponse } from '../../../contract/endpoint.ts';
+import {
+  endpointUrl,
+  type Endpoint,
+  type EndpointCallParts,
+  type EndpointResponse,
+} from '../../../contract/endpoint.ts';
 import { reportServerReached } from './connectivity.ts';
 import { fileNameFromDisposition } from './download.ts';
 import { clearSessionToken, readSessionToken, writeSessionToken } from './session-token.ts';
@@ -24,38 +29,13 @@ export class ApiError extends Error {
   }
 }
 
-/** The parts an endpoint declares: path parameters, query, body. */
-type Declared<E extends Endpoint> = {
-  [
-    K in keyof EndpointInput<E> as EndpointInput<E>[K] extends undefined ? never : K
-  ]: EndpointInput<E>[K];
+type CallInput<E extends Endpoint> = EndpointCallParts<E> & {
+  file?: File | Blob;
+  fileName?: string;
+  signal?: AbortSignal;
+  /** A public share token to send instead of the session (PRODUCT.md#public-view). */
+  bearer?: string;
 };
-/** Parts that must be given: those with a required field (a query of optional fields may be left out). */
-type RequiredParts<T> = { [K in keyof T]: object extends T[K] ? never : K }[keyof T];
-type CallInput<E extends Endpoint> = Pick<Declared<E>, RequiredParts<Declared<E>>> &
-  Partial<Declared<E>> & {
-    file?: File | Blob;
-    fileName?: string;
-    signal?: AbortSignal;
-    /** A public share token to send instead of the session (PRODUCT.md#public-view). */
-    bearer?: string;
-  };
-
-function urlOf(
-  endpoint: Endpoint,
-  params?: Record<string, unknown>,
-  query?: Record<string, unknown>,
-) {
-  const path = endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) =>
-    encodeURIComponent(String(params?.[name])),
-  );
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null) search.set(key, String(value));
-  }
-  const qs = search.toString();
-  return qs ? `${path}?${qs}` : path;
-}
 
 async function toApiError(response: Response): Promise<ApiError> {
   try {
@@ -79,7 +59,7 @@ function send(endpoint: Endpoint, input: Record<string, unknown>, token: string 
     body = JSON.stringify(input.body);
   }
   const request = fetch(
-    urlOf(
+    endpointUrl(
       endpoint,
       input.params as Record<string, unknown>,
       input.query as Record<string, unknown>,
