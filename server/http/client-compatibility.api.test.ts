@@ -1,4 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authEndpoints } from '../../contract/auth.ts';
+import { collectionEndpoints } from '../../contract/collections.ts';
+import { healthEndpoints } from '../../contract/health.ts';
+import { postEndpoints } from '../../contract/posts.ts';
+import { shareEndpoints } from '../../contract/shares.ts';
+import { tagEndpoints } from '../../contract/tags.ts';
+import { userEndpoints } from '../../contract/users.ts';
 import { createTestApp, type TestApp, type TestUser } from '../test/test-app.ts';
 
 /*
@@ -19,7 +26,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function collection(name: string, parentId?: number): Promise<number> {
-  const res = await t.request('POST', '/api/collections', {
+  const res = await t.call(collectionEndpoints.create, {
     token: owner.token,
     body: { name, ...(parentId && { parent_id: parentId }) },
   });
@@ -27,19 +34,22 @@ async function collection(name: string, parentId?: number): Promise<number> {
   return res.body.data.id;
 }
 
+// The trailing slash is what these send on purpose: t.call writes the contract's path without it.
 describe('a trailing slash', () => {
-  it.each([
-    '/api/tags/',
-    '/api/users/',
-    '/api/posts/',
-    '/api/collections/',
-    '/api/shares/public/',
-    '/api/shares/private/',
-    '/api/auth/me/',
-    '/api/health/',
-  ])('GET %s answers as without it', async (url) => {
+  it.each(
+    [
+      tagEndpoints.list,
+      userEndpoints.list,
+      postEndpoints.list,
+      collectionEndpoints.list,
+      shareEndpoints.listPublic,
+      shareEndpoints.listPrivate,
+      authEndpoints.me,
+      healthEndpoints.health,
+    ].map((endpoint) => [`${endpoint.path}/`, endpoint] as const),
+  )('GET %s answers as without it', async (url, endpoint) => {
     const withSlash = await t.request('GET', url, { token: owner.token });
-    const without = await t.request('GET', url.slice(0, -1), { token: owner.token });
+    const without = await t.call(endpoint, { token: owner.token });
     expect(without.status).toBe(200);
     expect(withSlash.status).toBe(200);
     expect(withSlash.body).toEqual(without.body);
@@ -58,7 +68,7 @@ describe('a trailing slash', () => {
 describe('ids as numeric strings in JSON bodies', () => {
   it('public share: {collection_id: "1"}', async () => {
     const id = await collection('Public');
-    const res = await t.request('POST', '/api/shares/public', {
+    const res = await t.call(shareEndpoints.createPublic, {
       token: owner.token,
       body: { collection_id: String(id) },
     });
@@ -68,7 +78,7 @@ describe('ids as numeric strings in JSON bodies', () => {
 
   it('private share: {collection_id: "1", user_id: "2"}', async () => {
     const id = await collection('Private');
-    const res = await t.request('POST', '/api/shares/private', {
+    const res = await t.call(shareEndpoints.createPrivate, {
       token: owner.token,
       body: { collection_id: String(id), user_id: String(member.id) },
     });
@@ -78,15 +88,16 @@ describe('ids as numeric strings in JSON bodies', () => {
 
   it('collections: parent_id on create and move', async () => {
     const parent = await collection('Parent');
-    const created = await t.request('POST', '/api/collections', {
+    const created = await t.call(collectionEndpoints.create, {
       token: owner.token,
       body: { name: 'Child', parent_id: String(parent) },
     });
     expect(created.status, created.text).toBe(201);
     expect(created.body.data.parent_id).toBe(parent);
     const other = await collection('Other');
-    const moved = await t.request('PATCH', `/api/collections/${created.body.data.id}`, {
+    const moved = await t.call(collectionEndpoints.update, {
       token: owner.token,
+      params: { id: created.body.data.id },
       body: { parent_id: String(other) },
     });
     expect(moved.status, moved.text).toBe(200);
@@ -95,14 +106,15 @@ describe('ids as numeric strings in JSON bodies', () => {
 
   it('posts: collection_id on create and transfer, "0" for Uncategorized', async () => {
     const id = await collection('Posts');
-    const created = await t.request('POST', '/api/posts', {
+    const created = await t.call(postEndpoints.create, {
       token: owner.token,
       body: { content: 'a note', collection_id: String(id) },
     });
     expect(created.status, created.text).toBe(201);
     expect(created.body.data.collection_id).toBe(id);
-    const moved = await t.request('PATCH', `/api/posts/${created.body.data.id}`, {
+    const moved = await t.call(postEndpoints.update, {
       token: owner.token,
+      params: { id: created.body.data.id },
       body: { collection_id: '0' },
     });
     expect(moved.status, moved.text).toBe(200);
@@ -130,6 +142,7 @@ describe('ids as numeric strings in JSON bodies', () => {
         ['/api/shares/private', { collection_id: id, user_id: value }],
         ['/api/posts', { content: 'bad', collection_id: value }],
       ] as const) {
+        // Malformed ids on purpose (`true` among them), sent as raw JSON.
         const res = await t.request('POST', url, { token: owner.token, body });
         expect(res.status, `${url} ${res.text}`).toBe(400);
         expect(res.body.error.code).toBe('VALIDATION');

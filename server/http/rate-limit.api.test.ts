@@ -2,6 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authEndpoints } from '../../contract/auth.ts';
+import { fileEndpoints } from '../../contract/files.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 /*
@@ -23,6 +25,9 @@ afterAll(async () => {
 });
 
 const from = (ip: string) => ({ 'x-forwarded-for': ip });
+
+// The OpenAPI document, the web app's files and unknown paths are not endpoints of the contract:
+// those requests go through t.request.
 
 describe('the general rate limit', () => {
   it('answers a client address beyond the limit with 429, Retry-After and the error body', async () => {
@@ -59,7 +64,8 @@ describe('the general rate limit', () => {
       expect(chunk.status).toBe(200);
       expect((await t.request('GET', '/c/1', { headers: from('10.2.3.1') })).status).toBe(200);
       // A stored image is not counted either: this one reaches its route (400: not a name of ours).
-      const image = await t.request('GET', '/api/files/missing.webp', {
+      const image = await t.call(fileEndpoints.get, {
+        params: { name: 'missing.webp' },
         headers: from('10.2.3.1'),
       });
       expect(image.status).toBe(400);
@@ -69,13 +75,13 @@ describe('the general rate limit', () => {
   it('counts a signed-in user across addresses, apart from the address they share', async () => {
     const user = await t.createUser();
     for (let i = 1; i <= 5; i++) {
-      const res = await t.request('GET', '/api/auth/me', {
+      const res = await t.call(authEndpoints.me, {
         token: user.token,
         headers: from(`10.2.1.${i}`),
       });
       expect(res.status).toBe(200);
     }
-    const limited = await t.request('GET', '/api/auth/me', {
+    const limited = await t.call(authEndpoints.me, {
       token: user.token,
       headers: from('10.2.1.9'),
     });

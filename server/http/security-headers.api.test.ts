@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, multipartFile, type TestApp, type TestUser } from '../test/test-app.ts';
+import { authEndpoints } from '../../contract/auth.ts';
+import { fileEndpoints, FILES_PATH } from '../../contract/files.ts';
+import { healthEndpoints } from '../../contract/health.ts';
+import { createTestApp, type TestApp, type TestUser } from '../test/test-app.ts';
 
 /*
  * Security review: every response carries the browser's protections (a strict Content Security
@@ -36,6 +39,8 @@ function directives(header: unknown): Map<string, string[]> {
   );
 }
 
+// Pages of the web app, its assets and unknown paths are not endpoints of the contract: those
+// requests go through t.request.
 describe('security headers', () => {
   it('give pages a strict Content-Security-Policy: scripts from the app only, no framing', async () => {
     for (const url of ['/', '/c/5']) {
@@ -54,8 +59,13 @@ describe('security headers', () => {
   });
 
   it('mark every response nosniff, with a referrer policy and a permissions policy', async () => {
-    for (const url of ['/', '/api/health', '/api/auth/me', '/api/nothing']) {
-      const res = await t.request('GET', url);
+    const responses = {
+      '/': await t.request('GET', '/'),
+      '/api/health': await t.call(healthEndpoints.health),
+      '/api/auth/me': await t.call(authEndpoints.me),
+      '/api/nothing': await t.request('GET', '/api/nothing'),
+    };
+    for (const [url, res] of Object.entries(responses)) {
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
       expect(res.headers['referrer-policy'], url).toBe('no-referrer');
       expect(res.headers['permissions-policy'], url).toContain('camera=()');
@@ -69,14 +79,14 @@ describe('security headers', () => {
     })
       .png()
       .toBuffer();
-    const upload = multipartFile('dot.png', png, { contentType: 'image/png' });
-    const stored = await t.request('POST', '/api/files', {
+    const stored = await t.call(fileEndpoints.upload, {
       token: ada.token,
-      payload: upload.payload,
-      headers: upload.headers,
+      file: { name: 'dot.png', bytes: png, contentType: 'image/png' },
     });
     expect(stored.status).toBe(201);
-    const file = await t.request('GET', stored.body.data.path);
+    const file = await t.call(fileEndpoints.get, {
+      params: { name: stored.body.data.path.slice(FILES_PATH.length) },
+    });
     expect(file.status).toBe(200);
     expect(file.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
     expect(file.headers['x-content-type-options']).toBe('nosniff');

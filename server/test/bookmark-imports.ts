@@ -1,18 +1,25 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { ImportJob } from '../../contract/bookmarks-io.ts';
-import { multipartFile, type TestApp, type TestResponse, type TestUser } from './test-app.ts';
+import { bookmarksIoEndpoints, type ImportJob } from '../../contract/bookmarks-io.ts';
+import { collectionEndpoints, type CollectionNode } from '../../contract/collections.ts';
+import { postEndpoints, type Post } from '../../contract/posts.ts';
+import { tagEndpoints, type Tag } from '../../contract/tags.ts';
+import type { CallInput, TestApp, TestUser } from './test-app.ts';
 
-/** `POST /api/imports` with the file; `query` is the query string without `?`. */
+/** The options of `POST /api/imports`: `collection_id` and `duplicates`. */
+export type ImportQuery = CallInput<typeof bookmarksIoEndpoints.import>['query'];
+
+/** `POST /api/imports` with the file and the options in `query`. */
 export function startImport(
   t: TestApp,
   user: TestUser,
   fileName: string,
   bytes: Buffer,
-  query = '',
-): Promise<TestResponse> {
-  return t.request('POST', `/api/imports${query ? `?${query}` : ''}`, {
+  query: ImportQuery = {},
+) {
+  return t.call(bookmarksIoEndpoints.import, {
     token: user.token,
-    ...multipartFile(fileName, bytes),
+    query,
+    file: { name: fileName, bytes },
   });
 }
 
@@ -25,9 +32,12 @@ export async function waitForImport(
 ): Promise<ImportJob> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const res = await t.request('GET', `/api/imports/${id}`, { token: user.token });
-    if (res.status !== 200) throw new Error(`GET /api/imports/${id}: ${res.status} ${res.text}`);
-    const job = res.body.data as ImportJob;
+    const res = await t.call(bookmarksIoEndpoints.importJob, {
+      token: user.token,
+      params: { id },
+    });
+    // Reading the body of anything but a 200 throws, naming the status and the answer.
+    const job = res.body.data;
     if (job.status !== 'running') return job;
     if (Date.now() > deadline) throw new Error(`import ${id} still running: ${res.text}`);
     await sleep(10);
@@ -40,42 +50,29 @@ export async function importFile(
   user: TestUser,
   fileName: string,
   bytes: Buffer,
-  query = '',
+  query: ImportQuery = {},
 ): Promise<ImportJob & { summary: NonNullable<ImportJob['summary']> }> {
-  const res = await startImport(t, user, fileName, bytes, query);
-  if (res.status !== 202) throw new Error(`POST /api/imports: ${res.status} ${res.text}`);
-  const job = await waitForImport(t, user, res.body.data.id);
-  if (job.status !== 'done' || job.summary === null) {
+  // Reading the body of anything but a 202 throws, naming the status and the answer.
+  const started = (await startImport(t, user, fileName, bytes, query)).body.data;
+  const job = await waitForImport(t, user, started.id);
+  const { summary } = job;
+  if (job.status !== 'done' || summary === null) {
     throw new Error(`import of ${fileName} ${job.status}: ${job.error}`);
   }
-  return job as ImportJob & { summary: NonNullable<ImportJob['summary']> };
+  return { ...job, summary };
 }
 
-interface CollectionNode {
-  id: number;
-  name: string;
-  nested: CollectionNode[];
-}
-
-export interface PostView {
-  id: number;
-  title: string;
-  url: string | null;
-  type: string;
-  content: string;
-  description: string | null;
-  collection_id: number | null;
-  order: number;
-  created_at: string;
-  updated_at: string;
-  preview_status: string | null;
-  tags: { name: string }[];
-}
+/** A post as `GET /api/posts?withTags=true` lists it: with its tags. */
+export type PostView = Post & { tags: Tag[] };
 
 /** What a user sees through the API: the collection tree, every live post with its folder path, tags. */
 export async function accountView(t: TestApp, user: TestUser) {
-  const tree = (await t.request('GET', '/api/collections?nested=true', { token: user.token })).body
-    .data as CollectionNode[];
+  const listing = await t.call(collectionEndpoints.list, {
+    token: user.token,
+    query: { nested: true },
+  });
+  // `nested=true` answers the tree; the contract's type is the union of every listing.
+  const tree = listing.body.data as CollectionNode[];
   const paths = new Map<number, string[]>();
   const pending = tree.map((node) => ({ node, path: [node.name] }));
   for (let item = pending.pop(); item; item = pending.pop()) {
@@ -83,11 +80,13 @@ export async function accountView(t: TestApp, user: TestUser) {
     for (const child of item.node.nested)
       pending.push({ node: child, path: [...item.path, child.name] });
   }
-  const posts = (await t.request('GET', '/api/posts?limit=0&withTags=true', { token: user.token }))
-    .body.data as PostView[];
-  const tags = (await t.request('GET', '/api/tags', { token: user.token })).body.data as {
-    name: string;
-  }[];
+  const listed = await t.call(postEndpoints.list, {
+    token: user.token,
+    query: { limit: 0, withTags: true },
+  });
+  // `withTags=true` gives every post its tags; the contract's post has them optional.
+  const posts = listed.body.data as PostView[];
+  const tags = (await t.call(tagEndpoints.list, { token: user.token })).body.data;
   // Uncategorized posts (collection_id null) have the empty path.
   const pathOf = (post: PostView) =>
     post.collection_id === null ? [] : paths.get(post.collection_id)!;

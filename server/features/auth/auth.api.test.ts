@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authEndpoints } from '../../../contract/auth.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -11,7 +12,7 @@ afterAll(() => t.close());
 describe('POST /api/auth/login', () => {
   it('returns a Bearer access token for the right password', async () => {
     await t.createUser({ email: 'ada@example.com', password: 'correct horse' });
-    const res = await t.request('POST', '/api/auth/login', {
+    const res = await t.call(authEndpoints.login, {
       body: { email: ' Ada@Example.com ', password: 'correct horse' },
     });
     expect(res.status).toBe(200);
@@ -21,21 +22,22 @@ describe('POST /api/auth/login', () => {
 
   it('answers a wrong password and an unknown email with the same 401', async () => {
     await t.createUser({ email: 'bob@example.com', password: 'right password' });
-    const wrong = await t.request('POST', '/api/auth/login', {
+    const wrong = await t.call(authEndpoints.login, {
       body: { email: 'bob@example.com', password: 'wrong password' },
     });
-    const unknown = await t.request('POST', '/api/auth/login', {
+    const unknown = await t.call(authEndpoints.login, {
       body: { email: 'nobody@example.com', password: 'right password' },
     });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
-    expect(wrong.body).toEqual({
+    expect(JSON.parse(wrong.text)).toEqual({
       error: { code: 'UNAUTHENTICATED', message: 'Invalid login credentials' },
     });
-    expect(unknown.body).toEqual(wrong.body);
+    expect(unknown.text).toBe(wrong.text);
   });
 
   it('rejects a missing password and malformed JSON with 400', async () => {
+    // Deliberately malformed: the contract's type requires the password.
     const missing = await t.request('POST', '/api/auth/login', { body: { email: 'a@b.c' } });
     expect(missing.status).toBe(400);
     expect(missing.body.error.code).toBe('VALIDATION');
@@ -53,7 +55,7 @@ describe('POST /api/auth/login', () => {
 describe('GET /api/auth/me', () => {
   it('returns the signed-in user without the password hash', async () => {
     const user = await t.createUser({ email: 'carol@example.com' });
-    const res = await t.request('GET', '/api/auth/me', { token: user.token });
+    const res = await t.call(authEndpoints.me, { token: user.token });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
       id: user.id,
@@ -69,16 +71,16 @@ describe('GET /api/auth/me', () => {
     const [header, payload] = user.token.split('.');
     const forged = `${header}.${payload}.${'A'.repeat(43)}`;
     for (const token of [undefined, forged, 'garbage']) {
-      const res = await t.request('GET', '/api/auth/me', { token });
+      const res = await t.call(authEndpoints.me, { token });
       expect(res.status).toBe(401);
-      expect(res.body.error.code).toBe('UNAUTHENTICATED');
+      expect(res.error?.code).toBe('UNAUTHENTICATED');
     }
   });
 
   it('answers 401 once the access token has expired', async () => {
     const user = await t.createUser();
     t.clock.advance(61 * 60 * 1000);
-    const res = await t.request('GET', '/api/auth/me', { token: user.token });
+    const res = await t.call(authEndpoints.me, { token: user.token });
     expect(res.status).toBe(401);
   });
 });
@@ -87,75 +89,72 @@ describe('POST /api/auth/refresh', () => {
   it('exchanges an expired token of a live session for a new one and kills the old one', async () => {
     const user = await t.createUser();
     t.clock.advance(2 * 60 * 60 * 1000);
-    const refreshed = await t.request('POST', '/api/auth/refresh', { token: user.token });
+    const refreshed = await t.call(authEndpoints.refresh, { token: user.token });
     expect(refreshed.status).toBe(200);
-    const fresh = refreshed.body.data.token.access_token as string;
+    const fresh = refreshed.body.data.token.access_token;
     expect(fresh).not.toBe(user.token);
 
-    expect((await t.request('GET', '/api/auth/me', { token: fresh })).status).toBe(200);
-    const again = await t.request('POST', '/api/auth/refresh', { token: user.token });
+    expect((await t.call(authEndpoints.me, { token: fresh })).status).toBe(200);
+    const again = await t.call(authEndpoints.refresh, { token: user.token });
     expect(again.status).toBe(401);
   });
 
   it('treats a token presented again after its refresh as stolen and ends the session', async () => {
     const user = await t.createUser();
-    const first = await t.request('POST', '/api/auth/refresh', { token: user.token });
+    const first = await t.call(authEndpoints.refresh, { token: user.token });
     expect(first.status).toBe(200);
-    const current = first.body.data.token.access_token as string;
+    const current = first.body.data.token.access_token;
     t.clock.advance(5 * 60 * 1000);
     // Whoever holds the replaced token (a thief, or the user after a thief) is refused, and the
     // session of the token in use ends with it.
-    expect((await t.request('POST', '/api/auth/refresh', { token: user.token })).status).toBe(401);
-    expect((await t.request('GET', '/api/auth/me', { token: current })).status).toBe(401);
-    expect((await t.request('POST', '/api/auth/refresh', { token: current })).status).toBe(401);
+    expect((await t.call(authEndpoints.refresh, { token: user.token })).status).toBe(401);
+    expect((await t.call(authEndpoints.me, { token: current })).status).toBe(401);
+    expect((await t.call(authEndpoints.refresh, { token: current })).status).toBe(401);
   });
 
   it('ends the session also when a token older than the last one comes back', async () => {
     const user = await t.createUser();
-    const second = await t.request('POST', '/api/auth/refresh', { token: user.token });
+    const second = await t.call(authEndpoints.refresh, { token: user.token });
     t.clock.advance(5 * 60 * 1000);
-    const third = await t.request('POST', '/api/auth/refresh', {
+    const third = await t.call(authEndpoints.refresh, {
       token: second.body.data.token.access_token,
     });
-    const current = third.body.data.token.access_token as string;
-    expect((await t.request('POST', '/api/auth/refresh', { token: user.token })).status).toBe(401);
-    expect((await t.request('GET', '/api/auth/me', { token: current })).status).toBe(401);
+    const current = third.body.data.token.access_token;
+    expect((await t.call(authEndpoints.refresh, { token: user.token })).status).toBe(401);
+    expect((await t.call(authEndpoints.me, { token: current })).status).toBe(401);
   });
 
   it('keeps the session when two tabs refresh the same token within seconds', async () => {
     const user = await t.createUser();
-    const winner = await t.request('POST', '/api/auth/refresh', { token: user.token });
+    const winner = await t.call(authEndpoints.refresh, { token: user.token });
     t.clock.advance(5 * 1000);
-    const loser = await t.request('POST', '/api/auth/refresh', { token: user.token });
+    const loser = await t.call(authEndpoints.refresh, { token: user.token });
     expect(loser.status).toBe(401);
-    const current = winner.body.data.token.access_token as string;
-    expect((await t.request('GET', '/api/auth/me', { token: current })).status).toBe(200);
+    const current = winner.body.data.token.access_token;
+    expect((await t.call(authEndpoints.me, { token: current })).status).toBe(200);
   });
 
   it('refuses a session older than 14 days and a request without a token', async () => {
     const user = await t.createUser();
     t.clock.advance(15 * 24 * 60 * 60 * 1000);
-    expect((await t.request('POST', '/api/auth/refresh', { token: user.token })).status).toBe(401);
-    expect((await t.request('POST', '/api/auth/refresh')).status).toBe(401);
+    expect((await t.call(authEndpoints.refresh, { token: user.token })).status).toBe(401);
+    expect((await t.call(authEndpoints.refresh)).status).toBe(401);
   });
 });
 
 describe('POST /api/auth/logout', () => {
   it('ends the session: its token stops working and cannot be refreshed', async () => {
     const user = await t.createUser();
-    expect((await t.request('POST', '/api/auth/logout', { token: user.token })).status).toBe(204);
-    expect((await t.request('GET', '/api/auth/me', { token: user.token })).status).toBe(401);
-    expect((await t.request('POST', '/api/auth/refresh', { token: user.token })).status).toBe(401);
+    expect((await t.call(authEndpoints.logout, { token: user.token })).status).toBe(204);
+    expect((await t.call(authEndpoints.me, { token: user.token })).status).toBe(401);
+    expect((await t.call(authEndpoints.refresh, { token: user.token })).status).toBe(401);
   });
 });
 
 describe('login rate limit', () => {
   /** A sign-in from client address `ip` (the app trusts X-Forwarded-For, as behind a proxy). */
   const loginFrom = (ip: string, email: string, password: string) =>
-    t.request('POST', '/api/auth/login', {
-      body: { email, password },
-      headers: { 'x-forwarded-for': ip },
-    });
+    t.call(authEndpoints.login, { body: { email, password }, headers: { 'x-forwarded-for': ip } });
 
   /** Seconds of a 429's `Retry-After`. */
   const retryAfter = (res: { headers: Record<string, unknown> }) =>
@@ -169,7 +168,7 @@ describe('login rate limit', () => {
     }
     const slowed = await loginFrom('10.0.1.99', user.email, 'the real one');
     expect(slowed.status).toBe(429);
-    expect(slowed.body.error.code).toBe('RATE_LIMITED');
+    expect(slowed.error?.code).toBe('RATE_LIMITED');
     expect(retryAfter(slowed)).toBeGreaterThanOrEqual(1);
     expect(retryAfter(slowed)).toBeLessThanOrEqual(60);
 
@@ -250,6 +249,7 @@ describe('login rate limit', () => {
 
 describe('unknown API paths', () => {
   it('answer a JSON 404', async () => {
+    // Outside the contract on purpose.
     const res = await t.request('GET', '/api/nothing-here');
     expect(res.status).toBe(404);
     expect(res.body.error.code).toBe('NOT_FOUND');
@@ -261,13 +261,13 @@ describe('client addresses without a trusted proxy', () => {
     const direct = await createTestApp();
     try {
       for (let i = 1; i <= 10; i++) {
-        const res = await direct.request('POST', '/api/auth/login', {
+        const res = await direct.call(authEndpoints.login, {
           body: { email: `nobody${i}@example.com`, password: 'nope' },
           headers: { 'x-forwarded-for': `203.0.113.${i}` },
         });
         expect(res.status).toBe(401);
       }
-      const eleventh = await direct.request('POST', '/api/auth/login', {
+      const eleventh = await direct.call(authEndpoints.login, {
         body: { email: 'nobody11@example.com', password: 'nope' },
         headers: { 'x-forwarded-for': '203.0.113.200' },
       });

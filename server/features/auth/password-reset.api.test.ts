@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authEndpoints } from '../../../contract/auth.ts';
 import {
   resetLinkIn,
   mailSubject,
   startSmtpMailbox,
   type SmtpMailbox,
 } from '../../test/smtp-mailbox.ts';
-import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
+import { createTestApp, type CallInput, type TestApp, type TestUser } from '../../test/test-app.ts';
 
 let mailbox: SmtpMailbox;
 let t: TestApp;
@@ -27,12 +28,13 @@ afterAll(async () => {
   await mailbox.close();
 });
 
-const forgot = (email: string) => t.request('POST', '/api/auth/forgot', { body: { email } });
+const forgot = (email: string) => t.call(authEndpoints.forgot, { body: { email } });
 
-const reset = (body: Record<string, string>) => t.request('POST', '/api/auth/reset', { body });
+const reset = (body: CallInput<typeof authEndpoints.reset>['body']) =>
+  t.call(authEndpoints.reset, { body });
 
 const login = (email: string, password: string) =>
-  t.request('POST', '/api/auth/login', { body: { email, password } });
+  t.call(authEndpoints.login, { body: { email, password } });
 
 /** Asks for a reset of `user` and reads the link from the mail the SMTP server received. */
 async function mailedLink(user: TestUser) {
@@ -69,7 +71,7 @@ describe('forgot → mail → reset', () => {
 
     const again = await reset(resetBody(link, 'another password'));
     expect(again.status).toBe(400);
-    expect(again.body.error.fields.token[0]).toMatch(/invalid or has expired/);
+    expect(again.error?.fields?.token?.[0]).toMatch(/invalid or has expired/);
     expect((await login(user.email, 'another password')).status).toBe(401);
   });
 
@@ -89,8 +91,8 @@ describe('forgot → mail → reset', () => {
     const user = await t.createUser();
     const link = await mailedLink(user);
     expect((await reset(resetBody(link, 'fresh password'))).status).toBe(200);
-    expect((await t.request('GET', '/api/auth/me', { token: user.token })).status).toBe(401);
-    expect((await t.request('POST', '/api/auth/refresh', { token: user.token })).status).toBe(401);
+    expect((await t.call(authEndpoints.me, { token: user.token })).status).toBe(401);
+    expect((await t.call(authEndpoints.refresh, { token: user.token })).status).toBe(401);
   });
 
   it('refuses a token older than 60 minutes', async () => {
@@ -99,7 +101,7 @@ describe('forgot → mail → reset', () => {
     t.clock.advance(60 * 60 * 1000);
     const res = await reset(resetBody(link, 'too late password'));
     expect(res.status).toBe(400);
-    expect(res.body.error.fields.token).toBeDefined();
+    expect(res.error?.fields?.token).toBeDefined();
     expect((await login(user.email, user.password)).status).toBe(200);
   });
 
@@ -127,25 +129,21 @@ describe('forgot → mail → reset', () => {
     const otherEmail = await reset({ ...body, email: other.email });
     expect(otherEmail.status).toBe(400);
     const unknownEmail = await reset({ ...body, email: 'nobody@example.com' });
-    expect(unknownEmail.body).toEqual(otherEmail.body);
+    expect(unknownEmail.text).toBe(otherEmail.text);
 
     const mismatch = await reset({ ...body, password_confirmation: 'something else' });
     expect(mismatch.status).toBe(400);
-    expect(mismatch.body.error.fields.password_confirmation).toEqual([
-      'The passwords do not match.',
-    ]);
+    expect(mismatch.error?.fields?.password_confirmation).toEqual(['The passwords do not match.']);
     const weak = await reset({ ...body, password: 'short', password_confirmation: 'short' });
     expect(weak.status).toBe(400);
-    expect(weak.body.error.fields.password).toEqual(['A password needs at least 10 characters.']);
+    expect(weak.error?.fields?.password).toEqual(['A password needs at least 10 characters.']);
     const guessable = await reset({
       ...body,
       password: 'password123',
       password_confirmation: 'password123',
     });
     expect(guessable.status).toBe(400);
-    expect(guessable.body.error.fields.password[0]).toMatch(
-      /^This password is too easy to guess\./,
-    );
+    expect(guessable.error?.fields?.password?.[0]).toMatch(/^This password is too easy to guess\./);
 
     expect((await login(user.email, user.password)).status).toBe(200);
     expect((await reset(body)).status).toBe(200);
@@ -173,22 +171,19 @@ describe('POST /api/auth/forgot', () => {
   it('answers a malformed email with 400', async () => {
     const res = await forgot('not an email');
     expect(res.status).toBe(400);
-    expect(res.body.error.fields.email).toEqual(['Enter a valid email address.']);
+    expect(res.error?.fields?.email).toEqual(['Enter a valid email address.']);
   });
 
   it('answers the 11th request from one address within 15 minutes with 429, whatever the emails', async () => {
     const user = await t.createUser();
     const forgotFrom = (ip: string, email: string) =>
-      t.request('POST', '/api/auth/forgot', {
-        body: { email },
-        headers: { 'x-forwarded-for': ip },
-      });
+      t.call(authEndpoints.forgot, { body: { email }, headers: { 'x-forwarded-for': ip } });
     for (let i = 1; i <= 10; i++) {
       expect((await forgotFrom('10.0.9.1', `someone${i}@example.com`)).status).toBe(200);
     }
     const blocked = await forgotFrom('10.0.9.1', user.email);
     expect(blocked.status).toBe(429);
-    expect(blocked.body.error.code).toBe('RATE_LIMITED');
+    expect(blocked.error?.code).toBe('RATE_LIMITED');
     expect(blocked.headers['retry-after']).toBe('900');
     // Nothing was mailed for the refused request; other addresses are not held back.
     await expect(mailbox.nextMail(user.email, 300)).rejects.toThrow(/no mail/);

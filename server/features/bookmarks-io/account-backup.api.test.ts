@@ -5,12 +5,16 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountBackup } from '../../../contract/bookmarks-io.ts';
+import { bookmarksIoEndpoints, type AccountBackup } from '../../../contract/bookmarks-io.ts';
+import { collectionEndpoints } from '../../../contract/collections.ts';
+import { fileEndpoints, FILES_PATH } from '../../../contract/files.ts';
+import { postEndpoints } from '../../../contract/posts.ts';
+import { shareEndpoints } from '../../../contract/shares.ts';
 import type { Db } from '../../db/database.ts';
 import { importFile } from '../../test/bookmark-imports.ts';
 import { corpusBookmarkFile } from '../../test/corpus.ts';
 import { startLocalServer, type LocalServer } from '../../test/local-server.ts';
-import { createTestApp, multipartFile, type TestApp, type TestUser } from '../../test/test-app.ts';
+import { createTestApp, type CallInput, type TestApp, type TestUser } from '../../test/test-app.ts';
 import { createGuardedFetcher } from '../link-preview/guarded-fetcher.ts';
 
 let t: TestApp;
@@ -19,17 +23,35 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function created(app: TestApp, user: TestUser, url: string, body: Record<string, unknown>) {
-  const res = await app.request('POST', url, { token: user.token, body });
-  expect(res.status, res.text).toBe(201);
-  return res.body.data;
+/** What `user` creates on `app`: each answers the new row, and throws unless the answer is 201. */
+function createAs(app: TestApp, user: TestUser) {
+  const token = user.token;
+  return {
+    collection: async (body: CallInput<typeof collectionEndpoints.create>['body']) =>
+      (await app.call(collectionEndpoints.create, { token, body })).body.data,
+    post: async (body: CallInput<typeof postEndpoints.create>['body']) =>
+      (await app.call(postEndpoints.create, { token, body })).body.data,
+    publicShare: async (body: CallInput<typeof shareEndpoints.createPublic>['body']) =>
+      (await app.call(shareEndpoints.createPublic, { token, body })).body.data,
+    privateShare: async (body: CallInput<typeof shareEndpoints.createPrivate>['body']) =>
+      (await app.call(shareEndpoints.createPrivate, { token, body })).body.data,
+  };
 }
 
 function restore(app: TestApp, user: TestUser, bytes: Buffer) {
-  return app.request('POST', '/api/backups', {
+  return app.call(bookmarksIoEndpoints.restore, {
     token: user.token,
-    ...multipartFile('backup.json', bytes),
+    file: { name: 'backup.json', bytes },
   });
+}
+
+function backupOf(app: TestApp, user: TestUser) {
+  return app.call(bookmarksIoEndpoints.backup, { token: user.token });
+}
+
+/** `GET /api/files/{name}` of a stored file's path (`/api/files/<name>`). */
+function getFile(app: TestApp, path: string) {
+  return app.call(fileEndpoints.get, { params: { name: path.slice(FILES_PATH.length) } });
 }
 
 /**
@@ -45,64 +67,46 @@ async function richAccount() {
   const user = await t.createUser();
   const member = await t.createUser();
   const neighbour = await t.createUser();
-  const top = await created(t, user, '/api/collections', { name: 'Top', icon_id: 101 });
-  const child = await created(t, user, '/api/collections', { name: 'Child', parent_id: top.id });
-  const grandchild = await created(t, user, '/api/collections', {
-    name: 'Grandchild',
-    parent_id: child.id,
-  });
-  await created(t, user, '/api/collections', { name: 'Second' });
-  await created(t, user, '/api/posts', {
+  const mine = createAs(t, user);
+  const top = await mine.collection({ name: 'Top', icon_id: 101 });
+  const child = await mine.collection({ name: 'Child', parent_id: top.id });
+  const grandchild = await mine.collection({ name: 'Grandchild', parent_id: child.id });
+  await mine.collection({ name: 'Second' });
+  await mine.post({
     content: 'https://example.com/a?b=1&c=2',
     title: 'A link',
     description: 'Its description',
     collection_id: top.id,
     tag_names: ['Reading', 'later'],
   });
-  await created(t, user, '/api/posts', {
+  await mine.post({
     content:
       '<h2>Plan</h2><ul data-type="taskList"><li data-type="taskItem" data-checked="true">done</li></ul><pre><code class="language-js">x &lt; 1</code></pre>',
     title: 'A note',
     collection_id: grandchild.id,
     tag_names: ['later'],
   });
-  const binned = await created(t, user, '/api/posts', {
-    content: 'https://binned.example/',
-    collection_id: child.id,
-  });
-  expect((await t.request('DELETE', `/api/posts/${binned.id}`, { token: user.token })).status).toBe(
-    204,
-  );
-  const untagged = await created(t, user, '/api/posts', {
-    content: 'loose text',
-    tag_names: ['unused'],
-  });
-  await t.request('PATCH', `/api/posts/${untagged.id}`, {
+  const binned = await mine.post({ content: 'https://binned.example/', collection_id: child.id });
+  expect(
+    (await t.call(postEndpoints.delete, { token: user.token, params: { id: binned.id } })).status,
+  ).toBe(204);
+  const untagged = await mine.post({ content: 'loose text', tag_names: ['unused'] });
+  await t.call(postEndpoints.update, {
     token: user.token,
+    params: { id: untagged.id },
     body: { tag_names: [] },
   });
-  await created(t, user, '/api/posts', { content: 'https://loose.example/' });
+  await mine.post({ content: 'https://loose.example/' });
   await importFile(
     t,
     user,
     'nested.html',
     readFileSync(corpusBookmarkFile('markio/nested_bookmarks.html')),
   );
-  await created(t, user, '/api/shares/public', {
-    collection_id: top.id,
-    token: shareToken,
-    include_descendants: true,
-  });
-  await created(t, user, '/api/shares/private', {
-    collection_id: child.id,
-    user_id: member.id,
-    permission: 4,
-  });
-  const theirs = await created(t, neighbour, '/api/collections', { name: 'Theirs' });
-  await created(t, neighbour, '/api/shares/private', {
-    collection_id: theirs.id,
-    user_id: user.id,
-  });
+  await mine.publicShare({ collection_id: top.id, token: shareToken, include_descendants: true });
+  await mine.privateShare({ collection_id: child.id, user_id: member.id, permission: 4 });
+  const theirs = await createAs(t, neighbour).collection({ name: 'Theirs' });
+  await createAs(t, neighbour).privateShare({ collection_id: theirs.id, user_id: user.id });
   return { user, member, shareToken };
 }
 
@@ -182,7 +186,7 @@ async function dump(db: Db, userId: number) {
 describe('GET /api/backups and POST /api/backups', () => {
   it('backs up an account and restores it into a fresh one, row for row', async () => {
     const { user, member } = await richAccount();
-    const res = await t.request('GET', '/api/backups', { token: user.token });
+    const res = await backupOf(t, user);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(res.headers['content-disposition']).toBe(
@@ -234,7 +238,7 @@ describe('GET /api/backups and POST /api/backups', () => {
 
   it('keeps share tokens on another server, and leaves out members who have no account there', async () => {
     const { user, shareToken } = await richAccount();
-    const backup = (await t.request('GET', '/api/backups', { token: user.token })).text;
+    const backup = (await backupOf(t, user)).text;
     const elsewhere = await createTestApp();
     try {
       const owner = await elsewhere.createUser();
@@ -246,7 +250,7 @@ describe('GET /api/backups and POST /api/backups', () => {
         private_shares: 0,
         private_shares_dropped: 1,
       });
-      const share = await elsewhere.request('GET', '/api/shares/public/me', { token: shareToken });
+      const share = await elsewhere.call(shareEndpoints.me, { token: shareToken });
       expect(share.status).toBe(200);
     } finally {
       await elsewhere.close();
@@ -255,20 +259,18 @@ describe('GET /api/backups and POST /api/backups', () => {
 
   it('409 into an account that is not empty, and writes nothing', async () => {
     const { user } = await richAccount();
-    const backup = Buffer.from(
-      (await t.request('GET', '/api/backups', { token: user.token })).text,
-    );
+    const backup = Buffer.from((await backupOf(t, user)).text);
     const before = await dump(t.db, user.id);
     const res = await restore(t, user, backup);
     expect(res.status).toBe(409);
-    expect(res.body.error).toMatchObject({ code: 'CONFLICT' });
-    expect(res.body.error.message).toMatch(/empty account/);
+    expect(res.error).toMatchObject({ code: 'CONFLICT' });
+    expect(res.error?.message).toMatch(/empty account/);
     expect(await dump(t.db, user.id)).toEqual(before);
 
     const onlyATag = await t.createUser();
-    await created(t, onlyATag, '/api/posts', { content: 'x', tag_names: ['kept'] });
-    const binned = (await t.request('GET', '/api/posts', { token: onlyATag.token })).body.data[0];
-    await t.request('DELETE', `/api/posts/${binned.id}`, { token: onlyATag.token });
+    await createAs(t, onlyATag).post({ content: 'x', tag_names: ['kept'] });
+    const binned = (await t.call(postEndpoints.list, { token: onlyATag.token })).body.data[0]!;
+    await t.call(postEndpoints.delete, { token: onlyATag.token, params: { id: binned.id } });
     expect((await restore(t, onlyATag, backup)).status).toBe(409);
   });
 
@@ -364,8 +366,8 @@ describe('GET /api/backups and POST /api/backups', () => {
     for (const [name, text, message] of cases) {
       const res = await restore(t, user, Buffer.from(text));
       expect(res.status, name).toBe(422);
-      expect(res.body.error.code, name).toBe('UNPROCESSABLE');
-      expect(res.body.error.message, name).toMatch(message);
+      expect(res.error?.code, name).toBe('UNPROCESSABLE');
+      expect(res.error?.message, name).toMatch(message);
     }
     expect(await dump(t.db, user.id)).toEqual(await dump(t.db, -1));
 
@@ -441,31 +443,36 @@ describe('GET /api/backups and POST /api/backups', () => {
     };
     const res = await restore(t, user, Buffer.from(JSON.stringify(backup)));
     expect(res.status, res.text).toBe(201);
-    const collectionId = (await t.request('GET', '/api/collections', { token: user.token })).body
-      .data[0].id as number;
-    const list = async (query: string) =>
-      (
-        (await t.request('GET', `/api/posts?${query}`, { token: user.token })).body.data as {
-          title: string;
-          order: number;
-        }[]
-      ).map((shown) => `${shown.title}: ${shown.order}`);
-    expect(await list(`collection_id=${collectionId}`)).toEqual([
+    const listing = (await t.call(collectionEndpoints.list, { token: user.token })).body.data;
+    if (!Array.isArray(listing)) throw new Error('Without withShared the listing is a list.');
+    const collectionId = listing[0]!.id;
+    const list = async (query: CallInput<typeof postEndpoints.list>['query']) =>
+      (await t.call(postEndpoints.list, { token: user.token, query })).body.data.map(
+        (shown) => `${shown.title}: ${shown.order}`,
+      );
+    expect(await list({ collection_id: collectionId })).toEqual([
       'Post 12: 4',
       'Post 11: 3',
       'Post 10: 2',
       'Post 13: 1',
     ]);
-    expect(await list('is_uncategorized=1')).toEqual(['Post 22: 3', 'Post 21: 2', 'Post 20: 1']);
+    expect(await list({ is_uncategorized: '1' })).toEqual([
+      'Post 22: 3',
+      'Post 21: 2',
+      'Post 20: 1',
+    ]);
     // The post in the recycle bin keeps its number: its old place.
-    expect(await list('is_archived=true')).toEqual(['Post 14: 7']);
+    expect(await list({ is_archived: true })).toEqual(['Post 14: 7']);
   });
 
   it('401 without a token', async () => {
-    expect((await t.request('GET', '/api/backups')).status).toBe(401);
+    expect((await t.call(bookmarksIoEndpoints.backup)).status).toBe(401);
     expect(
-      (await t.request('POST', '/api/backups', { ...multipartFile('b.json', Buffer.from('{}')) }))
-        .status,
+      (
+        await t.call(bookmarksIoEndpoints.restore, {
+          file: { name: 'b.json', bytes: Buffer.from('{}') },
+        })
+      ).status,
     ).toBe(401);
   });
 });
@@ -484,9 +491,9 @@ async function image(format: 'png' | 'jpeg', size = 24, noise = false): Promise<
 }
 
 async function uploadImage(app: TestApp, user: TestUser, bytes: Buffer): Promise<string> {
-  const res = await app.request('POST', '/api/files', {
+  const res = await app.call(fileEndpoints.upload, {
     token: user.token,
-    ...multipartFile('picture', bytes, { contentType: 'image/png' }),
+    file: { name: 'picture', bytes, contentType: 'image/png' },
   });
   expect(res.status, res.text).toBe(201);
   return res.body.data.path;
@@ -518,7 +525,7 @@ async function dumpWithImages(app: TestApp, userId: number) {
     .execute()) {
     for (const path of `${row.content} ${row.image_path}`.match(/\/api\/files\/[\w-]+\.\w+/g) ??
       []) {
-      const res = await app.request('GET', path);
+      const res = await getFile(app, path);
       served.set(
         path,
         res.status === 200 ? `${res.headers['content-type']} ${sha256(res.bytes)}` : 'missing',
@@ -582,7 +589,7 @@ describe('images in backups', () => {
       const jpegPath = await uploadImage(source, user, jpeg);
       const unusedPath = await uploadImage(source, user, await image('png', 30));
       const brokenPath = '/api/files/NoSuchFileOnAnyServer00.png';
-      const note = await created(source, user, '/api/posts', {
+      const note = await createAs(source, user).post({
         title: 'Note with pictures',
         content: `<p>Look:</p><img src="${pngPath}" alt="one"><p><img src="${jpegPath}"> and <a href="${pngPath}">the first</a>, <img src="${brokenPath}"></p>`,
       });
@@ -592,14 +599,14 @@ describe('images in backups', () => {
         .set({ image_path: pngPath })
         .where('id', '=', note.id)
         .execute();
-      const link = await created(source, user, '/api/posts', { content: `${pages.origin}/page` });
+      const link = await createAs(source, user).post({ content: `${pages.origin}/page` });
       expect(await source.app.previews.drain()).toBe(1);
       const thumbnailPath = (
-        await source.request('GET', `/api/posts/${link.id}`, { token: user.token })
+        await source.call(postEndpoints.get, { token: user.token, params: { id: link.id } })
       ).body.data.image_path;
       expect(thumbnailPath).toMatch(/^\/api\/files\/[\w-]+\.webp$/);
 
-      const res = await source.request('GET', '/api/backups', { token: user.token });
+      const res = await backupOf(source, user);
       expect(res.status).toBe(200);
       const backup = JSON.parse(res.text) as AccountBackup;
       // Referenced images only, each with the bytes and type the server serves.
@@ -608,7 +615,7 @@ describe('images in backups', () => {
       );
       expect(backup.files.map((file) => file.path)).not.toContain(unusedPath);
       for (const file of backup.files) {
-        const served = await source.request('GET', file.path);
+        const served = await getFile(source, file.path);
         expect(Buffer.from(file.data, 'base64').equals(served.bytes), file.path).toBe(true);
         expect(file.content_type).toBe(served.headers['content-type']);
       }
@@ -643,9 +650,9 @@ describe('images in backups', () => {
       expect(copyNote!.content).toContain(`<img src="${brokenPath}" />`);
       expect(copyNote!.image_path).not.toBe(pngPath);
       expect(copyNote!.content).toContain(`<img src="${copyNote!.image_path}" alt="one" />`);
-      const served = await target.request('GET', copyNote!.image_path!);
+      const served = await getFile(target, copyNote!.image_path!);
       expect(served.headers['content-type']).toBe('image/png');
-      expect(served.bytes.equals((await source.request('GET', pngPath)).bytes)).toBe(true);
+      expect(served.bytes.equals((await getFile(source, pngPath)).bytes)).toBe(true);
       // Exactly the restored images are on disk.
       const rows = await target.db.selectFrom('files').select('name').execute();
       expect(filesOnDisk(target)).toEqual(rows.map((row) => row.name).sort());
@@ -763,8 +770,8 @@ describe('images in backups', () => {
       for (const [name, second, message] of cases) {
         const res = await restore(small, user, await backupWithImages(second));
         expect(res.status, name).toBe(422);
-        expect(res.body.error.code, name).toBe('UNPROCESSABLE');
-        expect(res.body.error.message, name).toMatch(message);
+        expect(res.error?.code, name).toBe('UNPROCESSABLE');
+        expect(res.error?.message, name).toMatch(message);
         expect(filesOnDisk(small), name).toEqual([]);
       }
       expect(await dump(small.db, user.id)).toEqual(await dump(small.db, -1));
@@ -781,7 +788,7 @@ describe('images in backups', () => {
 
   it('409 into an account that is not empty leaves no image behind', async () => {
     const user = await t.createUser();
-    await created(t, user, '/api/posts', { content: 'already here' });
+    await createAs(t, user).post({ content: 'already here' });
     const before = filesOnDisk(t);
     const res = await restore(t, user, await backupWithImages({}));
     expect(res.status).toBe(409);

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, multipartFile, type TestApp, type TestUser } from '../../test/test-app.ts';
+import { bookmarksIoEndpoints, type AccountBackup } from '../../../contract/bookmarks-io.ts';
+import { postEndpoints } from '../../../contract/posts.ts';
+import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
 
 /*
  * A backup's `image_path` is only ever the path of a file Nestmark serves (`/api/files/<name>`):
@@ -8,17 +10,25 @@ import { createTestApp, multipartFile, type TestApp, type TestUser } from '../..
  */
 
 let t: TestApp;
-let backup: { posts: Record<string, unknown>[] };
+let backup: AccountBackup;
 beforeAll(async () => {
   t = await createTestApp();
   const source = await t.createUser();
-  const post = await t.request('POST', '/api/posts', {
+  const post = await t.call(postEndpoints.create, {
     token: source.token,
     body: { content: 'a note' },
   });
   expect(post.status).toBe(201);
-  backup = JSON.parse((await t.request('GET', '/api/backups', { token: source.token })).text);
+  backup = JSON.parse((await t.call(bookmarksIoEndpoints.backup, { token: source.token })).text);
 });
+
+/** `POST /api/backups` of `edited` as `user`. */
+function restoreBackup(user: TestUser, edited: AccountBackup) {
+  return t.call(bookmarksIoEndpoints.restore, {
+    token: user.token,
+    file: { name: 'backup.json', bytes: Buffer.from(JSON.stringify(edited)) },
+  });
+}
 afterAll(() => t.close());
 
 function restore(user: TestUser, imagePath: string) {
@@ -26,10 +36,7 @@ function restore(user: TestUser, imagePath: string) {
     ...backup,
     posts: backup.posts.map((post) => ({ ...post, image_path: imagePath })),
   };
-  return t.request('POST', '/api/backups', {
-    token: user.token,
-    ...multipartFile('backup.json', Buffer.from(JSON.stringify(edited))),
-  });
+  return restoreBackup(user, edited);
 }
 
 describe('restoring a backup', () => {
@@ -44,7 +51,7 @@ describe('restoring a backup', () => {
     const user = await t.createUser();
     const res = await restore(user, path);
     expect(res.status, res.text).toBe(422);
-    expect(res.body.error.code).toBe('UNPROCESSABLE');
+    expect(res.error?.code).toBe('UNPROCESSABLE');
     const posts = await t.db
       .selectFrom('posts')
       .select('id')
@@ -56,10 +63,7 @@ describe('restoring a backup', () => {
   it('refuses an order beyond a 32-bit integer with 422, writing nothing', async () => {
     const user = await t.createUser();
     const edited = { ...backup, posts: backup.posts.map((post) => ({ ...post, order: 2 ** 31 })) };
-    const res = await t.request('POST', '/api/backups', {
-      token: user.token,
-      ...multipartFile('backup.json', Buffer.from(JSON.stringify(edited))),
-    });
+    const res = await restoreBackup(user, edited);
     expect(res.status, res.text).toBe(422);
     const posts = await t.db
       .selectFrom('posts')

@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImportJob } from '../../../contract/bookmarks-io.ts';
+import { bookmarksIoEndpoints } from '../../../contract/bookmarks-io.ts';
+import { collectionEndpoints } from '../../../contract/collections.ts';
+import { postEndpoints } from '../../../contract/posts.ts';
+import { shareEndpoints } from '../../../contract/shares.ts';
 import {
   accountView,
   importFile,
@@ -8,7 +11,13 @@ import {
   waitForImport,
 } from '../../test/bookmark-imports.ts';
 import { CORPUS_DIR, corpusBookmarkFile } from '../../test/corpus.ts';
-import { createTestApp, multipartFile, type TestApp, type TestUser } from '../../test/test-app.ts';
+import {
+  createTestApp,
+  multipartFile,
+  type CallInput,
+  type TestApp,
+  type TestUser,
+} from '../../test/test-app.ts';
 import { STALE_AFTER_MS, INTERRUPTED } from './import-jobs.service.ts';
 
 let t: TestApp;
@@ -20,10 +29,23 @@ afterAll(() => t.close());
 const corpus = (path: string) => readFileSync(corpusBookmarkFile(path));
 const otherImport = (path: string) => readFileSync(`${CORPUS_DIR}/other-imports/${path}`);
 
-async function created(user: TestUser, url: string, body: Record<string, unknown>) {
-  const res = await t.request('POST', url, { token: user.token, body });
-  expect(res.status, res.text).toBe(201);
-  return res.body.data;
+// Each throws unless the answer is 201, naming the status and the answer.
+async function createdCollection(
+  user: TestUser,
+  body: CallInput<typeof collectionEndpoints.create>['body'],
+) {
+  return (await t.call(collectionEndpoints.create, { token: user.token, body })).body.data;
+}
+
+async function createdPost(user: TestUser, body: CallInput<typeof postEndpoints.create>['body']) {
+  return (await t.call(postEndpoints.create, { token: user.token, body })).body.data;
+}
+
+async function createdMember(
+  user: TestUser,
+  body: CallInput<typeof shareEndpoints.createPrivate>['body'],
+) {
+  return (await t.call(shareEndpoints.createPrivate, { token: user.token, body })).body.data;
 }
 
 async function rowCounts() {
@@ -54,7 +76,7 @@ describe('POST /api/imports and GET /api/imports/{id}', () => {
     const bytes = corpus('markio/nested_bookmarks.html');
     const res = await startImport(t, user, 'nested_bookmarks.html', bytes);
     expect(res.status).toBe(202);
-    const started = res.body.data as ImportJob;
+    const started = res.body.data;
     expect(started).toMatchObject({
       status: 'running',
       phase: 'reading',
@@ -121,11 +143,14 @@ describe('POST /api/imports and GET /api/imports/{id}', () => {
     const user = await t.createUser();
     const other = await t.createUser();
     const job = await importFile(t, user, 'one.html', netscape(['https://one.example/', 'One']));
-    const foreign = await t.request('GET', `/api/imports/${job.id}`, { token: other.token });
+    const getJob = (id: number, token?: string) =>
+      t.call(bookmarksIoEndpoints.importJob, { token, params: { id } });
+    const foreign = await getJob(job.id, other.token);
     expect(foreign.status).toBe(404);
-    expect(foreign.body.error.code).toBe('NOT_FOUND');
-    expect((await t.request('GET', '/api/imports/999999', { token: user.token })).status).toBe(404);
-    expect((await t.request('GET', `/api/imports/${job.id}`)).status).toBe(401);
+    expect(foreign.error?.code).toBe('NOT_FOUND');
+    expect((await getJob(999999, user.token)).status).toBe(404);
+    expect((await getJob(job.id)).status).toBe(401);
+    // A malformed id on purpose.
     expect((await t.request('GET', '/api/imports/abc', { token: user.token })).status).toBe(400);
   });
 
@@ -141,8 +166,8 @@ describe('POST /api/imports and GET /api/imports/{id}', () => {
       netscape(['https://one.example/', 'One']),
     );
     expect(second.status).toBe(409);
-    expect(second.body.error).toMatchObject({ code: 'CONFLICT' });
-    expect(second.body.error.message).toMatch(/already running/);
+    expect(second.error).toMatchObject({ code: 'CONFLICT' });
+    expect(second.error?.message).toMatch(/already running/);
     expect((await rowCounts()).jobs).toBe(before.jobs);
     expect((await waitForImport(t, user, first.body.data.id)).status).toBe('done');
     await importFile(t, user, 'one.html', netscape(['https://one.example/', 'One']));
@@ -150,19 +175,19 @@ describe('POST /api/imports and GET /api/imports/{id}', () => {
 
   it('imports into an existing collection: folders join sub-collections of the same name, URLs already there are duplicates', async () => {
     const user = await t.createUser();
-    const reading = (await created(user, '/api/collections', { name: 'Reading' })).id as number;
+    const reading = (await createdCollection(user, { name: 'Reading' })).id;
     const toolbar = (
-      await created(user, '/api/collections', { name: 'Bookmarks Toolbar', parent_id: reading })
-    ).id as number;
-    await created(user, '/api/posts', { content: 'http://www.yahoo.com', collection_id: toolbar });
-    await created(user, '/api/posts', { content: 'a note', collection_id: toolbar });
+      await createdCollection(user, { name: 'Bookmarks Toolbar', parent_id: reading })
+    ).id;
+    await createdPost(user, { content: 'http://www.yahoo.com', collection_id: toolbar });
+    await createdPost(user, { content: 'a note', collection_id: toolbar });
 
     const job = await importFile(
       t,
       user,
       'nested_bookmarks.html',
       corpus('markio/nested_bookmarks.html'),
-      `collection_id=${reading}`,
+      { collection_id: reading },
     );
     expect(job.target_collection_id).toBe(reading);
     // The file's "Bookmarks Toolbar" joins the existing one: 3 new folders, not 4, and no new
@@ -198,7 +223,7 @@ describe('POST /api/imports and GET /api/imports/{id}', () => {
       user,
       'nested_bookmarks.html',
       corpus('markio/nested_bookmarks.html'),
-      `collection_id=${reading}&duplicates=keep`,
+      { collection_id: reading, duplicates: 'keep' },
     );
     expect(again.summary).toMatchObject({
       collections: 0,
@@ -224,7 +249,9 @@ describe('POST /api/imports and GET /api/imports/{id}', () => {
     expect(skip.summary.examples.duplicates).toEqual([
       { title: 'Second', url: 'https://example.com/', where: 'file' },
     ]);
-    const kept = await importFile(t, await t.createUser(), 'dupes.html', file, 'duplicates=keep');
+    const kept = await importFile(t, await t.createUser(), 'dupes.html', file, {
+      duplicates: 'keep',
+    });
     expect(kept.summary).toMatchObject({
       posts: 3,
       tags: 2,
@@ -237,13 +264,13 @@ describe('POST /api/imports and GET /api/imports/{id}', () => {
     const editor = await t.createUser();
     const viewer = await t.createUser();
     const stranger = await t.createUser();
-    const shared = (await created(owner, '/api/collections', { name: 'Shared' })).id as number;
-    await created(owner, '/api/shares/private', {
+    const shared = (await createdCollection(owner, { name: 'Shared' })).id;
+    await createdMember(owner, {
       collection_id: shared,
       user_id: editor.id,
       permission: 7,
     });
-    await created(owner, '/api/shares/private', {
+    await createdMember(owner, {
       collection_id: shared,
       user_id: viewer.id,
       permission: 4,
@@ -251,15 +278,15 @@ describe('POST /api/imports and GET /api/imports/{id}', () => {
     const file = netscape(['https://shared.example/', 'Shared link', 'team']);
     const before = await rowCounts();
 
-    const readOnly = await startImport(t, viewer, 'a.html', file, `collection_id=${shared}`);
+    const readOnly = await startImport(t, viewer, 'a.html', file, { collection_id: shared });
     expect(readOnly.status).toBe(403);
-    const foreign = await startImport(t, stranger, 'a.html', file, `collection_id=${shared}`);
+    const foreign = await startImport(t, stranger, 'a.html', file, { collection_id: shared });
     expect(foreign.status).toBe(404);
-    const missing = await startImport(t, owner, 'a.html', file, 'collection_id=999999');
+    const missing = await startImport(t, owner, 'a.html', file, { collection_id: 999999 });
     expect(missing.status).toBe(404);
     expect(await rowCounts()).toEqual(before);
 
-    const job = await importFile(t, editor, 'a.html', file, `collection_id=${shared}`);
+    const job = await importFile(t, editor, 'a.html', file, { collection_id: shared });
     expect(job.summary.posts).toBe(1);
     const post = await t.db
       .selectFrom('posts')
@@ -275,16 +302,17 @@ describe('POST /api/imports and GET /api/imports/{id}', () => {
       .execute();
     expect(teamTags).toEqual([{ user_id: owner.id }]);
     // The job is the editor's, not the owner's.
-    expect((await t.request('GET', `/api/imports/${job.id}`, { token: owner.token })).status).toBe(
-      404,
-    );
+    expect(
+      (await t.call(bookmarksIoEndpoints.importJob, { token: owner.token, params: { id: job.id } }))
+        .status,
+    ).toBe(404);
   });
 
   it('fails an import into a shared collection whose share was revoked while it ran, leaving nothing (security finding 10)', async () => {
     const owner = await t.createUser();
     const editor = await t.createUser();
-    const shared = (await created(owner, '/api/collections', { name: 'Shared' })).id as number;
-    const share = await created(owner, '/api/shares/private', {
+    const shared = (await createdCollection(owner, { name: 'Shared' })).id;
+    const share = await createdMember(owner, {
       collection_id: shared,
       user_id: editor.id,
       permission: 7,
@@ -292,28 +320,27 @@ describe('POST /api/imports and GET /api/imports/{id}', () => {
     const before = await rowCounts();
 
     // 10,000 bookmarks: the owner's revocation lands while the import is still reading.
-    const started = await startImport(
-      t,
-      editor,
-      'flat.htm',
-      corpus('netscape-go/flat10000.htm'),
-      `collection_id=${shared}`,
-    );
+    const started = await startImport(t, editor, 'flat.htm', corpus('netscape-go/flat10000.htm'), {
+      collection_id: shared,
+    });
     expect(started.status).toBe(202);
-    const revoked = await t.request('DELETE', `/api/shares/private/${share.id}`, {
+    const revoked = await t.call(shareEndpoints.deletePrivate, {
       token: owner.token,
+      params: { id: share.id },
     });
     expect(revoked.status).toBe(204);
-    expect(
-      (await t.request('GET', `/api/imports/${started.body.data.id}`, { token: editor.token })).body
-        .data.status,
-    ).toBe('running');
+    const running = await t.call(bookmarksIoEndpoints.importJob, {
+      token: editor.token,
+      params: { id: started.body.data.id },
+    });
+    expect(running.body.data.status).toBe('running');
 
     const job = await waitForImport(t, editor, started.body.data.id);
     expect(job).toMatchObject({ status: 'failed', summary: null });
     expect(job.error).toMatch(/no longer .* shared with you/);
-    const owned = await t.request('GET', `/api/posts?collection_id=${shared}`, {
+    const owned = await t.call(postEndpoints.list, {
       token: owner.token,
+      query: { collection_id: shared },
     });
     expect(owned.body.data).toEqual([]);
     expect(await rowCounts()).toEqual({ ...before, jobs: before.jobs + 1 });
@@ -343,10 +370,12 @@ describe('POST /api/imports and GET /api/imports/{id}', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const fresh = await t.request('GET', `/api/imports/${row.id}`, { token: user.token });
+    const getJob = () =>
+      t.call(bookmarksIoEndpoints.importJob, { token: user.token, params: { id: row.id } });
+    const fresh = await getJob();
     expect(fresh.body.data.status).toBe('running');
     t.clock.advance(STALE_AFTER_MS + 1);
-    const stale = await t.request('GET', `/api/imports/${row.id}`, { token: user.token });
+    const stale = await getJob();
     expect(stale.body.data).toMatchObject({ status: 'failed', phase: null, error: INTERRUPTED });
   });
 
@@ -519,14 +548,15 @@ describe('POST /api/imports with bad input writes nothing', () => {
     for (const [name, bytes, message] of cases) {
       const res = await startImport(t, user, name, bytes);
       expect(res.status, name).toBe(422);
-      expect(res.body.error.code, name).toBe('UNPROCESSABLE');
-      expect(res.body.error.message, name).toMatch(message);
+      expect(res.error?.code, name).toBe('UNPROCESSABLE');
+      expect(res.error?.message, name).toMatch(message);
     }
     expect(await rowCounts()).toEqual(before);
   });
 
   it('415 for a body that is not multipart, 400 without a file or with a bad option, 401 without a token', async () => {
     const user = await t.createUser();
+    // Malformed on purpose: JSON instead of multipart, the file in another field, an unknown mode.
     const json = await t.request('POST', '/api/imports', {
       token: user.token,
       body: { file: 'x' },
@@ -539,12 +569,20 @@ describe('POST /api/imports with bad input writes nothing', () => {
       ...multipartFile('a.html', file, { field: 'other' }),
     });
     expect(wrongField.status).toBe(400);
-    for (const query of ['duplicates=maybe', 'collection_id=abc', 'collection_id=0']) {
-      const res = await startImport(t, user, 'a.html', file, query);
-      expect(res.status, query).toBe(400);
-      expect(res.body.error.code).toBe('VALIDATION');
+    const badMode = await t.request('POST', '/api/imports?duplicates=maybe', {
+      token: user.token,
+      ...multipartFile('a.html', file),
+    });
+    expect(badMode.status).toBe(400);
+    expect(badMode.body.error.code).toBe('VALIDATION');
+    for (const collection_id of ['abc', 0]) {
+      const res = await startImport(t, user, 'a.html', file, { collection_id });
+      expect(res.status, String(collection_id)).toBe(400);
+      expect(res.error?.code).toBe('VALIDATION');
     }
-    const anonymous = await t.request('POST', '/api/imports', { ...multipartFile('a.html', file) });
+    const anonymous = await t.call(bookmarksIoEndpoints.import, {
+      file: { name: 'a.html', bytes: file },
+    });
     expect(anonymous.status).toBe(401);
   });
 
@@ -557,8 +595,8 @@ describe('POST /api/imports with bad input writes nothing', () => {
       );
       const res = await startImport(small, user, 'big.html', big);
       expect(res.status).toBe(413);
-      expect(res.body.error).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
-      expect(res.body.error.message).toContain('1 MB');
+      expect(res.error).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+      expect(res.error?.message).toContain('1 MB');
       expect(await small.db.selectFrom('import_jobs').selectAll().execute()).toEqual([]);
     } finally {
       await small.close();
@@ -570,17 +608,17 @@ describe('GET /api/exports', () => {
   it('downloads a Netscape file of the caller’s data only, escaped, named with the date', async () => {
     const user = await t.createUser();
     const other = await t.createUser();
-    const c = await created(user, '/api/collections', { name: 'Tools & <Things>' });
-    await created(user, '/api/posts', {
+    const c = await createdCollection(user, { name: 'Tools & <Things>' });
+    await createdPost(user, {
       content: 'https://example.com/?a=1&b=2',
       title: 'A "quoted" <title>',
       description: 'Line one\nLine <two>',
       collection_id: c.id,
       tag_names: ['tea time', 'news'],
     });
-    await created(other, '/api/posts', { content: 'https://other-user.example/' });
+    await createdPost(other, { content: 'https://other-user.example/' });
 
-    const res = await t.request('GET', '/api/exports', { token: user.token });
+    const res = await t.call(bookmarksIoEndpoints.export, { token: user.token });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.headers['content-disposition']).toBe(
@@ -598,12 +636,12 @@ describe('GET /api/exports', () => {
 
   it('exports text notes as links to their post page, with their text', async () => {
     const user = await t.createUser();
-    const note = await created(user, '/api/posts', {
+    const note = await createdPost(user, {
       content: '<p>First line of the note</p><p>Second &amp; last</p>',
       tag_names: ['idea'],
     });
-    const titled = await created(user, '/api/posts', { content: '<p>body</p>', title: 'My note' });
-    const res = await t.request('GET', '/api/exports', { token: user.token });
+    const titled = await createdPost(user, { content: '<p>body</p>', title: 'My note' });
+    const res = await t.call(bookmarksIoEndpoints.export, { token: user.token });
     expect(res.text).toContain(`HREF="http://nestmark.test/p/${note.id}"`);
     expect(res.text).toContain(
       'TAGS="idea">First line of the note</A>\n    <DD>First line of the note\n\nSecond &amp; last\n',
@@ -615,42 +653,36 @@ describe('GET /api/exports', () => {
   it('exports one collection and everything below it, or only Uncategorized', async () => {
     const user = await t.createUser();
     const other = await t.createUser();
-    const top = await created(user, '/api/collections', { name: 'Top' });
-    const child = await created(user, '/api/collections', { name: 'Child', parent_id: top.id });
-    const elsewhere = await created(user, '/api/collections', { name: 'Elsewhere' });
-    await created(user, '/api/posts', { content: 'https://top.example/', collection_id: top.id });
-    await created(user, '/api/posts', {
+    const top = await createdCollection(user, { name: 'Top' });
+    const child = await createdCollection(user, { name: 'Child', parent_id: top.id });
+    const elsewhere = await createdCollection(user, { name: 'Elsewhere' });
+    await createdPost(user, { content: 'https://top.example/', collection_id: top.id });
+    await createdPost(user, {
       content: 'https://child.example/',
       collection_id: child.id,
     });
-    await created(user, '/api/posts', {
+    await createdPost(user, {
       content: 'https://elsewhere.example/',
       collection_id: elsewhere.id,
     });
-    await created(user, '/api/posts', { content: 'https://loose.example/' });
+    await createdPost(user, { content: 'https://loose.example/' });
+    const exported = (token: string | undefined, collection_id?: number | string) =>
+      t.call(bookmarksIoEndpoints.export, { token, query: { collection_id } });
 
-    const subtree = await t.request('GET', `/api/exports?collection_id=${top.id}`, {
-      token: user.token,
-    });
+    const subtree = await exported(user.token, top.id);
     expect(subtree.status).toBe(200);
     expect(subtree.text).toMatch(
       /<H3[^>]*>Top<\/H3>[\s\S]*top\.example[\s\S]*<H3[^>]*>Child<\/H3>[\s\S]*child\.example/,
     );
     expect(subtree.text).not.toMatch(/Elsewhere|elsewhere\.example|loose\.example/);
 
-    const uncategorized = await t.request('GET', '/api/exports?collection_id=0', {
-      token: user.token,
-    });
+    const uncategorized = await exported(user.token, 0);
     expect(uncategorized.text).toContain('loose.example');
     expect(uncategorized.text).not.toMatch(/<H3|top\.example/);
 
-    const foreign = await t.request('GET', `/api/exports?collection_id=${top.id}`, {
-      token: other.token,
-    });
+    const foreign = await exported(other.token, top.id);
     expect(foreign.status).toBe(404);
-    expect(
-      (await t.request('GET', '/api/exports?collection_id=x', { token: user.token })).status,
-    ).toBe(400);
-    expect((await t.request('GET', '/api/exports')).status).toBe(401);
+    expect((await exported(user.token, 'x')).status).toBe(400);
+    expect((await exported(undefined)).status).toBe(401);
   });
 });

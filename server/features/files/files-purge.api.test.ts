@@ -2,7 +2,10 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, multipartFile, type TestApp, type TestUser } from '../../test/test-app.ts';
+import { fileEndpoints, FILES_PATH } from '../../../contract/files.ts';
+import { postEndpoints } from '../../../contract/posts.ts';
+import { userEndpoints } from '../../../contract/users.ts';
+import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
 import { createRecycleBinService } from '../recycle-bin/recycle-bin.service.ts';
 import { createFileStore } from './file-store.ts';
 import { createFilesService } from './files.service.ts';
@@ -33,9 +36,9 @@ const png = () =>
     .toBuffer();
 
 async function uploaded(user: TestUser): Promise<string> {
-  const res = await t.request('POST', '/api/files', {
+  const res = await t.call(fileEndpoints.upload, {
     token: user.token,
-    ...multipartFile('image.png', await png(), { contentType: 'image/png' }),
+    file: { name: 'image.png', bytes: await png(), contentType: 'image/png' },
   });
   expect(res.status, res.text).toBe(201);
   return res.body.data.path;
@@ -43,12 +46,12 @@ async function uploaded(user: TestUser): Promise<string> {
 
 /** A post showing the upload `image`, and a link post with a thumbnail. @returns both paths */
 async function postsWithImages(user: TestUser, image: string) {
-  const note = await t.request('POST', '/api/posts', {
+  const note = await t.call(postEndpoints.create, {
     token: user.token,
     body: { content: `<p>look</p><img src="${image}">` },
   });
   expect(note.status, note.text).toBe(201);
-  const link = await t.request('POST', '/api/posts', {
+  const link = await t.call(postEndpoints.create, {
     token: user.token,
     body: { content: 'https://example.com/page' },
   });
@@ -62,18 +65,22 @@ async function postsWithImages(user: TestUser, image: string) {
     .set({ image_path: thumbnail })
     .where('id', '=', link.body.data.id)
     .execute();
-  return { postIds: [note.body.data.id, link.body.data.id] as number[], thumbnail };
+  return { postIds: [note.body.data.id, link.body.data.id], thumbnail };
 }
 
 async function moveToRecycleBin(user: TestUser, postIds: number[]) {
   for (const id of postIds) {
-    expect((await t.request('DELETE', `/api/posts/${id}`, { token: user.token })).status).toBe(204);
+    expect((await t.call(postEndpoints.delete, { token: user.token, params: { id } })).status).toBe(
+      204,
+    );
   }
 }
 
-const served = async (path: string) => (await t.request('GET', path)).status;
+/** The status of `GET /api/files/{name}` for a stored file's path (`/api/files/<name>`). */
+const served = async (path: string) =>
+  (await t.call(fileEndpoints.get, { params: { name: path.slice(FILES_PATH.length) } })).status;
 const onDisk = (path: string) =>
-  readdirSync(join(t.config.dataDir, 'files')).includes(path.slice('/api/files/'.length));
+  readdirSync(join(t.config.dataDir, 'files')).includes(path.slice(FILES_PATH.length));
 
 describe('files of posts deleted for good', () => {
   it('go when the recycle bin is cleared; an upload another post shows stays', async () => {
@@ -81,19 +88,22 @@ describe('files of posts deleted for good', () => {
     const image = await uploaded(user);
     const shared = await uploaded(user);
     const { postIds, thumbnail } = await postsWithImages(user, image);
-    const keeper = await t.request('POST', '/api/posts', {
+    const keeper = await t.call(postEndpoints.create, {
       token: user.token,
       body: { content: `<img src="${shared}">` },
     });
     expect(keeper.status).toBe(201);
-    const binned = await t.request('POST', '/api/posts', {
+    const binned = await t.call(postEndpoints.create, {
       token: user.token,
       body: { content: `<img src="${shared}">` },
     });
     await moveToRecycleBin(user, [...postIds, binned.body.data.id]);
     expect(await served(image)).toBe(200);
 
-    const cleared = await t.request('DELETE', '/api/posts?is_trashed=1', { token: user.token });
+    const cleared = await t.call(postEndpoints.clearRecycleBin, {
+      token: user.token,
+      query: { is_trashed: '1' },
+    });
     expect(cleared.status).toBe(204);
     expect(await served(image)).toBe(404);
     expect(await served(thumbnail)).toBe(404);
@@ -131,7 +141,10 @@ describe('files of a deleted user', () => {
     const image = await uploaded(user);
     const unused = await uploaded(user);
     const { thumbnail } = await postsWithImages(user, image);
-    const deleted = await t.request('DELETE', `/api/users/${user.id}`, { token: owner.token });
+    const deleted = await t.call(userEndpoints.delete, {
+      token: owner.token,
+      params: { id: user.id },
+    });
     expect(deleted.status, deleted.text).toBe(204);
     for (const path of [image, unused, thumbnail]) {
       expect(await served(path)).toBe(404);

@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileEndpoints, FILES_PATH } from '../../../contract/files.ts';
 import { createTestApp, multipartFile, type TestApp, type TestUser } from '../../test/test-app.ts';
 
 const LIMIT = 64 * 1024;
@@ -21,10 +22,15 @@ function upload(
   bytes: Buffer,
   contentType = 'image/png',
 ) {
-  return t.request('POST', '/api/files', {
+  return t.call(fileEndpoints.upload, {
     token: user?.token,
-    ...multipartFile(fileName, bytes, { contentType }),
+    file: { name: fileName, bytes, contentType },
   });
+}
+
+/** `GET /api/files/{name}` of a stored file's path (`/api/files/<name>`). */
+function getFile(path: string) {
+  return t.call(fileEndpoints.get, { params: { name: path.slice(FILES_PATH.length) } });
 }
 
 async function png(width: number, height: number): Promise<Buffer> {
@@ -48,7 +54,7 @@ describe('POST /api/files', () => {
     expect(res.status, res.text).toBe(201);
     expect(res.body.data.path).toMatch(/^\/api\/files\/[A-Za-z0-9_-]{16,}\.png$/);
 
-    const served = await t.request('GET', res.body.data.path);
+    const served = await getFile(res.body.data.path);
     expect(served.status).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
@@ -60,7 +66,7 @@ describe('POST /api/files', () => {
     const row = await t.db
       .selectFrom('files')
       .selectAll()
-      .where('name', '=', res.body.data.path.split('/').pop())
+      .where('name', '=', res.body.data.path.slice(FILES_PATH.length))
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({
       kind: 'upload',
@@ -79,7 +85,7 @@ describe('POST /api/files', () => {
     const res = await upload(ada, 'not-really.png', jpeg, 'image/png');
     expect(res.status).toBe(201);
     expect(res.body.data.path).toMatch(/\.jpg$/);
-    const served = await t.request('GET', res.body.data.path);
+    const served = await getFile(res.body.data.path);
     expect(served.headers['content-type']).toBe('image/jpeg');
     expect((await sharp(served.bytes).metadata()).width).toBe(1600);
   });
@@ -91,7 +97,7 @@ describe('POST /api/files', () => {
     const res = await upload(ada, 'icon.svg', svg, 'image/svg+xml');
     expect(res.status).toBe(201);
     expect(res.body.data.path).toMatch(/\.png$/);
-    const served = await t.request('GET', res.body.data.path);
+    const served = await getFile(res.body.data.path);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.bytes.includes('script')).toBe(false);
   });
@@ -115,7 +121,7 @@ describe('POST /api/files', () => {
     const [before, rows] = [storedFiles().length, await fileRows()];
     const res = await upload(ada, name, bytes, type);
     expect(res.status).toBe(415);
-    expect(res.body.error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    expect(res.error?.code).toBe('UNSUPPORTED_MEDIA_TYPE');
     expect(storedFiles().length).toBe(before);
     expect(await fileRows()).toBe(rows);
   });
@@ -133,14 +139,15 @@ describe('POST /api/files', () => {
     const [before, rows] = [storedFiles().length, await fileRows()];
     const res = await upload(ada, 'big.png', noisy);
     expect(res.status).toBe(413);
-    expect(res.body.error).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
-    expect(res.body.error.message).toContain('0.1 MB');
+    expect(res.error).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    expect(res.error?.message).toContain('0.1 MB');
     expect(storedFiles().length).toBe(before);
     expect(await fileRows()).toBe(rows);
   });
 
   it('401 without a token, 415 without multipart, 400 without a file field', async () => {
     expect((await upload(undefined, 'a.png', await png(2, 2))).status).toBe(401);
+    // JSON instead of multipart, and a hand-made multipart body with the file in another field.
     expect(
       (await t.request('POST', '/api/files', { token: ada.token, body: { file: 'x' } })).status,
     ).toBe(415);
@@ -154,16 +161,17 @@ describe('POST /api/files', () => {
 
 describe('GET /api/files/{name}', () => {
   it('404 for an unknown file, 400 for a name that is not a stored file name', async () => {
-    const missing = await t.request('GET', '/api/files/AAAAAAAAAAAAAAAAAAAAAAAA.png');
+    const missing = await getFile('/api/files/AAAAAAAAAAAAAAAAAAAAAAAA.png');
     expect(missing.status).toBe(404);
-    expect(missing.body.error.code).toBe('NOT_FOUND');
+    expect(missing.error?.code).toBe('NOT_FOUND');
+    // The first is sent as `/api/files/..%2F..%2Fjwt-secret`.
     for (const name of [
-      '..%2F..%2Fjwt-secret',
+      '../../jwt-secret',
       'nestmark.db',
       'x.svg',
       'AAAAAAAAAAAAAAAAAAAAAAAA.html',
     ]) {
-      expect((await t.request('GET', `/api/files/${name}`)).status, name).toBe(400);
+      expect((await t.call(fileEndpoints.get, { params: { name } })).status, name).toBe(400);
     }
   });
 });

@@ -2,6 +2,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectionEndpoints } from '../../../contract/collections.ts';
+import { linkPreviewEndpoints } from '../../../contract/link-preview.ts';
+import { shareEndpoints } from '../../../contract/shares.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
 
 /*
@@ -25,11 +28,11 @@ beforeAll(async () => {
     .toBuffer();
   mkdirSync(join(t.config.dataDir, 'favicons'), { recursive: true });
   writeFileSync(join(t.config.dataDir, 'favicons', `${host}.png`), icon);
-  const collection = await t.request('POST', '/api/collections', {
+  const collection = await t.call(collectionEndpoints.create, {
     token: ada.token,
     body: { name: 'Shared' },
   });
-  const share = await t.request('POST', '/api/shares/public', {
+  const share = await t.call(shareEndpoints.createPublic, {
     token: ada.token,
     body: { collection_id: collection.body.data.id },
   });
@@ -37,9 +40,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const favicon = (options: { token?: string; query?: string; cookie?: string } = {}) =>
-  t.request('GET', `/api/favicons/${host}${options.query ?? ''}`, {
+/** `token` is sent as Bearer, `queryToken` as `?token=`, `cookie` as the Cookie header. */
+const favicon = (options: { token?: string; queryToken?: string; cookie?: string } = {}) =>
+  t.call(linkPreviewEndpoints.favicon, {
     token: options.token,
+    params: { host },
+    query: { token: options.queryToken },
     ...(options.cookie && { headers: { cookie: options.cookie } }),
   });
 
@@ -47,8 +53,8 @@ describe('GET /api/favicons/{host} access', () => {
   it('answers 401 without credentials, and with a wrong or revoked token', async () => {
     const anonymous = await favicon();
     expect(anonymous.status).toBe(401);
-    expect(anonymous.body.error.code).toBe('UNAUTHENTICATED');
-    expect((await favicon({ query: '?token=notarealsharetokennotarealsharetoken' })).status).toBe(
+    expect(anonymous.error?.code).toBe('UNAUTHENTICATED');
+    expect((await favicon({ queryToken: 'notarealsharetokennotarealsharetoken' })).status).toBe(
       401,
     );
     expect((await favicon({ cookie: 'token=garbage' })).status).toBe(401);
@@ -64,10 +70,10 @@ describe('GET /api/favicons/{host} access', () => {
   });
 
   it('serves a share visitor by the share token in the query, as the public view asks', async () => {
-    expect((await favicon({ query: `?token=${shareToken}` })).status).toBe(200);
+    expect((await favicon({ queryToken: shareToken })).status).toBe(200);
   });
 
   it('does not take an access token from the query, where it would end up in logs', async () => {
-    expect((await favicon({ query: `?token=${ada.token}` })).status).toBe(401);
+    expect((await favicon({ queryToken: ada.token })).status).toBe(401);
   });
 });

@@ -10,6 +10,7 @@ import {
   type RootOperationNode,
 } from 'kysely';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
+import { postEndpoints } from '../../../contract/posts.ts';
 import { buildApp } from '../../app.ts';
 import type { Db } from '../../db/database.ts';
 import {
@@ -176,7 +177,7 @@ it('lets users take turns: a link saved during a big import of another user is a
     held.shift()!.release();
   }
   await expect.poll(() => held.length, POLL).toBe(2);
-  const saved = await t.request('POST', '/api/posts', {
+  const saved = await t.call(postEndpoints.create, {
     token: bob.token,
     body: { content: pageOf(99, 'bob') },
   });
@@ -196,7 +197,10 @@ it('lets users take turns: a link saved during a big import of another user is a
   for (const request of held.splice(0)) request.release();
   await stopped;
   await drained;
-  const bobsPost = await t.request('GET', `/api/posts/${saved.body.data.id}`, { token: bob.token });
+  const bobsPost = await t.call(postEndpoints.get, {
+    token: bob.token,
+    params: { id: saved.body.data.id },
+  });
   expect(bobsPost.body.data).toMatchObject({
     title: `${siteName(99)} bob`,
     preview_status: 'done',

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
+import { authEndpoints } from '../../../contract/auth.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { DEFAULT_OWNER_EMAIL, ensureOwnerAccount } from './owner-account.ts';
 
@@ -22,13 +23,11 @@ describe('ensureOwnerAccount', () => {
       logger(),
       t.clock,
     );
-    const login = await t.request('POST', '/api/auth/login', {
+    const login = await t.call(authEndpoints.login, {
       body: { email: 'boss@example.com', password: 'owner-pass' },
     });
     expect(login.status).toBe(200);
-    const me = await t.request('GET', '/api/auth/me', {
-      token: login.body.data.token.access_token,
-    });
+    const me = await t.call(authEndpoints.me, { token: login.body.data.token.access_token });
     expect(me.body.data).toMatchObject({ email: 'boss@example.com', permission: 255 });
   });
 
@@ -37,9 +36,9 @@ describe('ensureOwnerAccount', () => {
     const log = logger();
     await ensureOwnerAccount(t.db, { email: undefined, password: undefined }, log, t.clock);
     const line = String(log.warn.mock.calls[0]?.[0]);
-    const password = /password (\S+) /.exec(line)?.[1];
+    const password = /password (\S+) /.exec(line)?.[1] ?? '';
     expect(password).toMatch(/^[A-Za-z0-9]{20}$/);
-    const login = await t.request('POST', '/api/auth/login', {
+    const login = await t.call(authEndpoints.login, {
       body: { email: DEFAULT_OWNER_EMAIL, password },
     });
     expect(login.status).toBe(200);

@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authEndpoints } from '../../../contract/auth.ts';
+import { collectionEndpoints } from '../../../contract/collections.ts';
 import { Permission } from '../../../contract/permissions.ts';
+import { postEndpoints } from '../../../contract/posts.ts';
+import { userEndpoints } from '../../../contract/users.ts';
 import {
   createMailCatcher,
   createTestApp,
+  type CallInput,
   type TestApp,
   type TestUser,
 } from '../../test/test-app.ts';
@@ -18,6 +23,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+type UpdateBody = CallInput<typeof userEndpoints.update>['body'];
+
 async function userRow(id: number) {
   return t.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
@@ -28,12 +35,10 @@ async function countUsers() {
 
 describe('GET /api/users', () => {
   it('lists every user by name, without password hashes', async () => {
-    const res = await t.request('GET', '/api/users', { token: owner.token });
+    const res = await t.call(userEndpoints.list, { token: owner.token });
     expect(res.status).toBe(200);
-    expect(res.body.data.map((user: { email: string }) => user.email)).toContain(
-      'owner@example.com',
-    );
-    expect(Object.keys(res.body.data[0]).sort()).toEqual(
+    expect(res.body.data.map((user) => user.email)).toContain('owner@example.com');
+    expect(Object.keys(res.body.data[0]!).sort()).toEqual(
       ['created_at', 'email', 'id', 'name', 'permission', 'theme', 'updated_at'].sort(),
     );
     expect(res.text).not.toContain('argon2');
@@ -53,34 +58,37 @@ describe('GET /api/users', () => {
       .where('id', '=', zelda.id)
       .execute();
     const search = (text: string) =>
-      t.request('GET', `/api/users?search=${encodeURIComponent(text)}`, { token: caller.token });
+      t.call(userEndpoints.list, { token: caller.token, query: { search: text } });
 
     const found = await search('zE');
     expect(found.status).toBe(200);
-    expect(found.body.data.map((user: { id: number }) => user.id)).toEqual([zelda.id]);
+    expect(found.body.data.map((user) => user.id)).toEqual([zelda.id]);
     expect((await search('0%')).body.data).toHaveLength(1);
     expect((await search('1_0')).body.data).toHaveLength(0);
   });
 
   it('needs a signed-in user', async () => {
-    expect((await t.request('GET', '/api/users')).status).toBe(401);
+    expect((await t.call(userEndpoints.list)).status).toBe(401);
   });
 });
 
 describe('GET /api/users/{id}', () => {
   it('returns one user, 404 for an unknown id and 400 for a malformed one', async () => {
     const user = await t.createUser();
-    const res = await t.request('GET', `/api/users/${owner.id}`, { token: user.token });
+    const res = await t.call(userEndpoints.get, { token: user.token, params: { id: owner.id } });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ id: owner.id, permission: Permission.OWNER });
-    expect((await t.request('GET', '/api/users/999999', { token: user.token })).status).toBe(404);
+    expect(
+      (await t.call(userEndpoints.get, { token: user.token, params: { id: 999999 } })).status,
+    ).toBe(404);
+    // A malformed id on purpose.
     expect((await t.request('GET', '/api/users/abc', { token: user.token })).status).toBe(400);
   });
 });
 
 describe('POST /api/users', () => {
   it('lets the owner create a user with permission 7 who can sign in', async () => {
-    const res = await t.request('POST', '/api/users', {
+    const res = await t.call(userEndpoints.create, {
       token: owner.token,
       body: { name: ' John Smith ', email: 'John@Example.com', password: 'Foo1234bar' },
     });
@@ -92,7 +100,7 @@ describe('POST /api/users', () => {
       theme: 'default',
     });
     expect(res.text).not.toContain('argon2');
-    const login = await t.request('POST', '/api/auth/login', {
+    const login = await t.call(authEndpoints.login, {
       body: { email: 'john@example.com', password: 'Foo1234bar' },
     });
     expect(login.status).toBe(200);
@@ -102,21 +110,21 @@ describe('POST /api/users', () => {
     const user = await t.createUser();
     const before = await countUsers();
     const body = { name: 'Mallory', email: 'mallory@example.com', password: 'long enough' };
-    const res = await t.request('POST', '/api/users', { token: user.token, body });
+    const res = await t.call(userEndpoints.create, { token: user.token, body });
     expect(res.status).toBe(403);
-    expect(res.body.error.code).toBe('FORBIDDEN');
-    expect((await t.request('POST', '/api/users', { body })).status).toBe(401);
+    expect(res.error?.code).toBe('FORBIDDEN');
+    expect((await t.call(userEndpoints.create, { body })).status).toBe(401);
     expect(await countUsers()).toBe(before);
   });
 
   it('answers bad input with 400 naming each field and the password rule, writing nothing', async () => {
     const before = await countUsers();
-    const res = await t.request('POST', '/api/users', {
+    const res = await t.call(userEndpoints.create, {
       token: owner.token,
       body: { name: '  ', email: 'not an email', password: 'short' },
     });
     expect(res.status).toBe(400);
-    expect(res.body.error.fields).toEqual({
+    expect(res.error?.fields).toEqual({
       name: ['Name is required.'],
       email: ['Enter a valid email address.'],
       password: ['A password needs at least 10 characters.'],
@@ -126,12 +134,12 @@ describe('POST /api/users', () => {
 
   it('answers an email in use (ignoring case) with 409 on the email field', async () => {
     const before = await countUsers();
-    const res = await t.request('POST', '/api/users', {
+    const res = await t.call(userEndpoints.create, {
       token: owner.token,
       body: { name: 'Copy', email: 'OWNER@example.com', password: 'long enough, really' },
     });
     expect(res.status).toBe(409);
-    expect(res.body.error.fields.email).toEqual(['This email address is already in use.']);
+    expect(res.error?.fields?.email).toEqual(['This email address is already in use.']);
     expect(await countUsers()).toBe(before);
   });
 });
@@ -139,8 +147,9 @@ describe('POST /api/users', () => {
 describe('PATCH /api/users/{id}', () => {
   it('lets users change their own name, email and theme; /me follows', async () => {
     const user = await t.createUser();
-    const res = await t.request('PATCH', `/api/users/${user.id}`, {
+    const res = await t.call(userEndpoints.update, {
       token: user.token,
+      params: { id: user.id },
       body: {
         name: 'Ada',
         email: 'ADA.new@example.com',
@@ -154,12 +163,13 @@ describe('PATCH /api/users/{id}', () => {
       email: 'ada.new@example.com',
       theme: 'dark',
     });
-    const me = await t.request('GET', '/api/auth/me', { token: user.token });
+    const me = await t.call(authEndpoints.me, { token: user.token });
     expect(me.body.data).toMatchObject({ email: 'ada.new@example.com', theme: 'dark' });
   });
 
   it('ignores a permission in the body: nobody promotes themself', async () => {
     const user = await t.createUser();
+    // An unknown field on purpose.
     const res = await t.request('PATCH', `/api/users/${user.id}`, {
       token: user.token,
       body: { permission: 255 },
@@ -172,12 +182,22 @@ describe('PATCH /api/users/{id}', () => {
     const user = await t.createUser();
     const other = await t.createUser();
     const before = await userRow(other.id);
-    for (const body of [{ name: 'Hacked' }, { email: 'x@example.com' }, { theme: 'dark' }]) {
-      const res = await t.request('PATCH', `/api/users/${other.id}`, { token: user.token, body });
+    const bodies: UpdateBody[] = [
+      { name: 'Hacked' },
+      { email: 'x@example.com' },
+      { theme: 'dark' },
+    ];
+    for (const body of bodies) {
+      const res = await t.call(userEndpoints.update, {
+        token: user.token,
+        params: { id: other.id },
+        body,
+      });
       expect(res.status).toBe(403);
     }
-    const ownerChange = await t.request('PATCH', `/api/users/${owner.id}`, {
+    const ownerChange = await t.call(userEndpoints.update, {
       token: user.token,
+      params: { id: owner.id },
       body: { name: 'Not the owner' },
     });
     expect(ownerChange.status).toBe(403);
@@ -186,18 +206,21 @@ describe('PATCH /api/users/{id}', () => {
 
   it("lets the owner change anyone's name and email, but not their password or theme", async () => {
     const user = await t.createUser();
-    const res = await t.request('PATCH', `/api/users/${user.id}`, {
+    const res = await t.call(userEndpoints.update, {
       token: owner.token,
+      params: { id: user.id },
       body: { name: 'Renamed', email: 'renamed@example.com', password_old: owner.password },
     });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ name: 'Renamed', email: 'renamed@example.com' });
-    for (const body of [
+    const bodies: UpdateBody[] = [
       { theme: 'dark' },
       { password_old: user.password, password_new: 'new password' },
-    ]) {
-      const refused = await t.request('PATCH', `/api/users/${user.id}`, {
+    ];
+    for (const body of bodies) {
+      const refused = await t.call(userEndpoints.update, {
         token: owner.token,
+        params: { id: user.id },
         body,
       });
       expect(refused.status).toBe(403);
@@ -207,34 +230,39 @@ describe('PATCH /api/users/{id}', () => {
 
   it('answers an email in use with 409 and an unknown user with 404', async () => {
     const user = await t.createUser();
-    const taken = await t.request('PATCH', `/api/users/${user.id}`, {
+    const taken = await t.call(userEndpoints.update, {
       token: user.token,
+      params: { id: user.id },
       body: { email: 'owner@example.com', password_old: user.password },
     });
     expect(taken.status).toBe(409);
-    expect(taken.body.error.fields.email).toBeDefined();
-    const same = await t.request('PATCH', `/api/users/${user.id}`, {
+    expect(taken.error?.fields?.email).toBeDefined();
+    const same = await t.call(userEndpoints.update, {
       token: user.token,
+      params: { id: user.id },
       body: { email: user.email },
     });
     expect(same.status).toBe(200);
     expect(
-      (await t.request('PATCH', '/api/users/999999', { token: owner.token, body: {} })).status,
+      (await t.call(userEndpoints.update, { token: owner.token, params: { id: 999999 }, body: {} }))
+        .status,
     ).toBe(404);
   });
 
   it('needs the right current password to change the password, with a field error', async () => {
     const user = await t.createUser();
-    const missing = await t.request('PATCH', `/api/users/${user.id}`, {
+    const missing = await t.call(userEndpoints.update, {
       token: user.token,
+      params: { id: user.id },
       body: { password_new: 'brand new password' },
     });
     expect(missing.status).toBe(400);
-    expect(missing.body.error.fields.password_old).toEqual([
+    expect(missing.error?.fields?.password_old).toEqual([
       'Enter your current password to set a new one.',
     ]);
-    const wrong = await t.request('PATCH', `/api/users/${user.id}`, {
+    const wrong = await t.call(userEndpoints.update, {
       token: user.token,
+      params: { id: user.id },
       body: {
         name: 'Changed',
         password_old: 'not my password',
@@ -242,17 +270,18 @@ describe('PATCH /api/users/{id}', () => {
       },
     });
     expect(wrong.status).toBe(400);
-    expect(wrong.body.error.fields.password_old).toEqual(['The current password is not correct.']);
-    const weak = await t.request('PATCH', `/api/users/${user.id}`, {
+    expect(wrong.error?.fields?.password_old).toEqual(['The current password is not correct.']);
+    const weak = await t.call(userEndpoints.update, {
       token: user.token,
+      params: { id: user.id },
       body: { password_old: user.password, password_new: 'short' },
     });
     expect(weak.status).toBe(400);
-    expect(weak.body.error.message).toContain('at least 10 characters');
+    expect(weak.error?.message).toContain('at least 10 characters');
 
     // Nothing of the refused requests was written: the old password still works, the name stays.
     expect((await userRow(user.id))?.name).not.toBe('Changed');
-    const login = await t.request('POST', '/api/auth/login', {
+    const login = await t.call(authEndpoints.login, {
       body: { email: user.email, password: user.password },
     });
     expect(login.status).toBe(200);
@@ -262,8 +291,9 @@ describe('PATCH /api/users/{id}', () => {
     const user = await t.createUser({ password: 'the real one' });
     const from = { 'x-forwarded-for': '10.1.0.1' };
     const guess = (passwordOld: string) =>
-      t.request('PATCH', `/api/users/${user.id}`, {
+      t.call(userEndpoints.update, {
         token: user.token,
+        params: { id: user.id },
         body: { password_old: passwordOld, password_new: 'taken over account' },
         headers: from,
       });
@@ -271,9 +301,9 @@ describe('PATCH /api/users/{id}', () => {
 
     const blocked = await guess('the real one');
     expect(blocked.status).toBe(429);
-    expect(blocked.body.error.code).toBe('RATE_LIMITED');
+    expect(blocked.error?.code).toBe('RATE_LIMITED');
     expect(blocked.headers['retry-after']).toBe('900');
-    const login = await t.request('POST', '/api/auth/login', {
+    const login = await t.call(authEndpoints.login, {
       body: { email: user.email, password: 'the real one' },
       headers: from,
     });
@@ -281,7 +311,7 @@ describe('PATCH /api/users/{id}', () => {
 
     // The password was never changed, and once the window has passed the right one works.
     t.clock.advance(15 * 60 * 1000);
-    const later = await t.request('POST', '/api/auth/login', {
+    const later = await t.call(authEndpoints.login, {
       body: { email: user.email, password: 'the real one' },
       headers: from,
     });
@@ -290,28 +320,29 @@ describe('PATCH /api/users/{id}', () => {
 
   it("changes the password and ends the user's other sessions, keeping the current one", async () => {
     const user = await t.createUser();
-    const other = await t.request('POST', '/api/auth/login', {
+    const other = await t.call(authEndpoints.login, {
       body: { email: user.email, password: user.password },
     });
-    const otherToken = other.body.data.token.access_token as string;
+    const otherToken = other.body.data.token.access_token;
 
-    const res = await t.request('PATCH', `/api/users/${user.id}`, {
+    const res = await t.call(userEndpoints.update, {
       token: user.token,
+      params: { id: user.id },
       body: { password_old: user.password, password_new: 'a new password' },
     });
     expect(res.status).toBe(200);
 
-    expect((await t.request('GET', '/api/auth/me', { token: otherToken })).status).toBe(401);
-    expect((await t.request('POST', '/api/auth/refresh', { token: otherToken })).status).toBe(401);
-    expect((await t.request('GET', '/api/auth/me', { token: user.token })).status).toBe(200);
-    const refreshed = await t.request('POST', '/api/auth/refresh', { token: user.token });
+    expect((await t.call(authEndpoints.me, { token: otherToken })).status).toBe(401);
+    expect((await t.call(authEndpoints.refresh, { token: otherToken })).status).toBe(401);
+    expect((await t.call(authEndpoints.me, { token: user.token })).status).toBe(200);
+    const refreshed = await t.call(authEndpoints.refresh, { token: user.token });
     expect(refreshed.status).toBe(200);
 
-    const oldLogin = await t.request('POST', '/api/auth/login', {
+    const oldLogin = await t.call(authEndpoints.login, {
       body: { email: user.email, password: user.password },
     });
     expect(oldLogin.status).toBe(401);
-    const newLogin = await t.request('POST', '/api/auth/login', {
+    const newLogin = await t.call(authEndpoints.login, {
       body: { email: user.email, password: 'a new password' },
     });
     expect(newLogin.status).toBe(200);
@@ -322,18 +353,18 @@ describe('password strength (security review)', () => {
   it('refuses a short or easily guessed password for a new user with 400 on password, creating nobody', async () => {
     const before = await countUsers();
     const create = (password: string) =>
-      t.request('POST', '/api/users', {
+      t.call(userEndpoints.create, {
         token: owner.token,
         body: { name: 'Weak', email: 'weak@example.com', password },
       });
     const short = await create('aaaaaaaa');
     expect(short.status).toBe(400);
-    expect(short.body.error.fields.password).toEqual(['A password needs at least 10 characters.']);
+    expect(short.error?.fields?.password).toEqual(['A password needs at least 10 characters.']);
     for (const password of ['aaaaaaaaaaaa', 'password123', 'weak@example.com']) {
       const guessable = await create(password);
       expect(guessable.status).toBe(400);
-      expect(guessable.body.error.code).toBe('VALIDATION');
-      expect(guessable.body.error.fields.password[0]).toMatch(
+      expect(guessable.error?.code).toBe('VALIDATION');
+      expect(guessable.error?.fields?.password?.[0]).toMatch(
         /^This password is too easy to guess\./,
       );
     }
@@ -343,13 +374,14 @@ describe('password strength (security review)', () => {
 
   it('refuses an easily guessed new password on a password change, keeping the old one', async () => {
     const user = await t.createUser();
-    const res = await t.request('PATCH', `/api/users/${user.id}`, {
+    const res = await t.call(userEndpoints.update, {
       token: user.token,
+      params: { id: user.id },
       body: { password_old: user.password, password_new: 'password123' },
     });
     expect(res.status).toBe(400);
-    expect(res.body.error.fields.password_new[0]).toMatch(/too easy to guess/);
-    const login = await t.request('POST', '/api/auth/login', {
+    expect(res.error?.fields?.password_new?.[0]).toMatch(/too easy to guess/);
+    const login = await t.call(authEndpoints.login, {
       body: { email: user.email, password: user.password },
     });
     expect(login.status).toBe(200);
@@ -357,15 +389,15 @@ describe('password strength (security review)', () => {
 });
 
 describe('PATCH /api/users/{id}: email changes (security review)', () => {
-  const patch = (token: string, id: number, body: Record<string, string>) =>
-    t.request('PATCH', `/api/users/${id}`, { token, body });
+  const patch = (token: string, id: number, body: UpdateBody) =>
+    t.call(userEndpoints.update, { token, params: { id }, body });
 
   it("needs the owner's current password to change someone's email, writing nothing without it", async () => {
     const user = await t.createUser();
     const before = await userRow(user.id);
     const missing = await patch(owner.token, user.id, { email: 'takeover@example.com' });
     expect(missing.status).toBe(400);
-    expect(missing.body.error.fields.password_old).toEqual([
+    expect(missing.error?.fields?.password_old).toEqual([
       'Enter your current password to change the email address.',
     ]);
     const wrong = await patch(owner.token, user.id, {
@@ -373,9 +405,9 @@ describe('PATCH /api/users/{id}: email changes (security review)', () => {
       password_old: user.password,
     });
     expect(wrong.status).toBe(400);
-    expect(wrong.body.error.fields.password_old).toEqual(['The current password is not correct.']);
+    expect(wrong.error?.fields?.password_old).toEqual(['The current password is not correct.']);
     expect(await userRow(user.id)).toEqual(before);
-    expect((await t.request('GET', '/api/auth/me', { token: user.token })).status).toBe(200);
+    expect((await t.call(authEndpoints.me, { token: user.token })).status).toBe(200);
   });
 
   it("ends that user's sessions and tells their old address when the owner changes their email", async () => {
@@ -386,9 +418,9 @@ describe('PATCH /api/users/{id}: email changes (security review)', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.data.email).toBe('new-victim@example.com');
-    expect((await t.request('GET', '/api/auth/me', { token: user.token })).status).toBe(401);
-    expect((await t.request('POST', '/api/auth/refresh', { token: user.token })).status).toBe(401);
-    expect((await t.request('GET', '/api/auth/me', { token: owner.token })).status).toBe(200);
+    expect((await t.call(authEndpoints.me, { token: user.token })).status).toBe(401);
+    expect((await t.call(authEndpoints.refresh, { token: user.token })).status).toBe(401);
+    expect((await t.call(authEndpoints.me, { token: owner.token })).status).toBe(200);
     const notice = mails.sent.filter((mail) => mail.to === 'victim@example.com');
     expect(notice).toHaveLength(1);
     expect(notice[0]!.subject).toBe('Your Nestmark email address was changed');
@@ -400,14 +432,14 @@ describe('PATCH /api/users/{id}: email changes (security review)', () => {
     const user = await t.createUser({ email: 'mine@example.com' });
     const missing = await patch(user.token, user.id, { email: 'mine-new@example.com' });
     expect(missing.status).toBe(400);
-    expect(missing.body.error.fields.password_old).toBeDefined();
+    expect(missing.error?.fields?.password_old).toBeDefined();
     expect((await userRow(user.id))?.email).toBe('mine@example.com');
     const res = await patch(user.token, user.id, {
       email: 'mine-new@example.com',
       password_old: user.password,
     });
     expect(res.status).toBe(200);
-    expect((await t.request('GET', '/api/auth/me', { token: user.token })).status).toBe(200);
+    expect((await t.call(authEndpoints.me, { token: user.token })).status).toBe(200);
     expect(mails.sent.filter((mail) => mail.to === 'mine@example.com')).toHaveLength(1);
   });
 
@@ -415,24 +447,24 @@ describe('PATCH /api/users/{id}: email changes (security review)', () => {
     const user = await t.createUser({ email: 'same@example.com' });
     const res = await patch(owner.token, user.id, { email: 'SAME@example.com', name: 'Same' });
     expect(res.status).toBe(200);
-    expect((await t.request('GET', '/api/auth/me', { token: user.token })).status).toBe(200);
+    expect((await t.call(authEndpoints.me, { token: user.token })).status).toBe(200);
   });
 });
 
 describe('DELETE /api/users/{id}', () => {
   /** A collection with a child, a tagged post, a public share and a share with `member`. */
   async function seedData(user: TestUser, member: TestUser) {
-    const parent = await t.request('POST', '/api/collections', {
+    const parent = await t.call(collectionEndpoints.create, {
       token: user.token,
       body: { name: `Parent of ${user.id}` },
     });
-    const parentId = parent.body.data.id as number;
-    await t.request('POST', '/api/collections', {
+    const parentId = parent.body.data.id;
+    await t.call(collectionEndpoints.create, {
       token: user.token,
       body: { name: 'Child', parent_id: parentId },
     });
     for (const collection_id of [parentId, null]) {
-      const post = await t.request('POST', '/api/posts', {
+      const post = await t.call(postEndpoints.create, {
         token: user.token,
         body: { content: 'a note', collection_id, tag_names: ['keep'] },
       });
@@ -509,7 +541,10 @@ describe('DELETE /api/users/{id}', () => {
       publicShares: 1,
     });
 
-    const res = await t.request('DELETE', `/api/users/${doomed.id}`, { token: owner.token });
+    const res = await t.call(userEndpoints.delete, {
+      token: owner.token,
+      params: { id: doomed.id },
+    });
     expect(res.status).toBe(204);
 
     expect(await userRow(doomed.id)).toBeUndefined();
@@ -524,10 +559,11 @@ describe('DELETE /api/users/{id}', () => {
     });
     // The keeper keeps everything but the share that made the deleted user a member.
     expect(await countsOf(keeper.id)).toEqual({ ...keeperBefore, privateSharesMade: 0 });
-    expect((await t.request('GET', '/api/auth/me', { token: doomed.token })).status).toBe(401);
-    expect((await t.request('GET', '/api/auth/me', { token: keeper.token })).status).toBe(200);
-    const keeperPosts = await t.request('GET', '/api/posts?collection_id=0', {
+    expect((await t.call(authEndpoints.me, { token: doomed.token })).status).toBe(401);
+    expect((await t.call(authEndpoints.me, { token: keeper.token })).status).toBe(200);
+    const keeperPosts = await t.call(postEndpoints.list, {
       token: keeper.token,
+      query: { collection_id: 0 },
     });
     expect(keeperPosts.body.data).toHaveLength(1);
   });
@@ -536,7 +572,7 @@ describe('DELETE /api/users/{id}', () => {
     const user = await t.createUser();
     const other = await t.createUser();
     for (const target of [other.id, owner.id, user.id]) {
-      const res = await t.request('DELETE', `/api/users/${target}`, { token: user.token });
+      const res = await t.call(userEndpoints.delete, { token: user.token, params: { id: target } });
       expect(res.status).toBe(403);
     }
     expect(await userRow(other.id)).toBeDefined();
@@ -544,13 +580,16 @@ describe('DELETE /api/users/{id}', () => {
   });
 
   it('never deletes oneself (403) and answers an unknown user with 404', async () => {
-    const self = await t.request('DELETE', `/api/users/${owner.id}`, { token: owner.token });
+    const self = await t.call(userEndpoints.delete, {
+      token: owner.token,
+      params: { id: owner.id },
+    });
     expect(self.status).toBe(403);
-    expect(self.body.error.message).toBe('You cannot delete your own account.');
+    expect(self.error?.message).toBe('You cannot delete your own account.');
     expect(await userRow(owner.id)).toBeDefined();
-    expect((await t.request('DELETE', '/api/users/999999', { token: owner.token })).status).toBe(
-      404,
-    );
+    expect(
+      (await t.call(userEndpoints.delete, { token: owner.token, params: { id: 999999 } })).status,
+    ).toBe(404);
   });
 
   it('never deletes the last owner: two owners deleting each other at once leave one', async () => {
@@ -560,8 +599,8 @@ describe('DELETE /api/users/{id}', () => {
     await t.db.updateTable('users').set({ permission: 7 }).where('id', '=', owner.id).execute();
     try {
       const results = await Promise.all([
-        t.request('DELETE', `/api/users/${second.id}`, { token: first.token }),
-        t.request('DELETE', `/api/users/${first.id}`, { token: second.token }),
+        t.call(userEndpoints.delete, { token: first.token, params: { id: second.id } }),
+        t.call(userEndpoints.delete, { token: second.token, params: { id: first.id } }),
       ]);
       // The loser is refused inside the transaction (403), or, when the winner was quicker, its
       // session is already gone (401).

@@ -1,9 +1,12 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authEndpoints } from '../../../contract/auth.ts';
+import { collectionEndpoints } from '../../../contract/collections.ts';
 import { apiErrorSchema } from '../../../contract/common.ts';
 import type { Endpoint } from '../../../contract/endpoint.ts';
 import { endpointsByFeature } from '../../../contract/index.ts';
+import { postEndpoints } from '../../../contract/posts.ts';
 import { createGuardedFetcher } from '../../features/link-preview/guarded-fetcher.ts';
 import { waitForImport } from '../bookmark-imports.ts';
 import { createTestApp, multipartFile, type TestApp, type TestUser } from '../test-app.ts';
@@ -36,11 +39,11 @@ beforeAll(async () => {
   user = await t.createUser();
   // Something to find: ids 1, 2, 3 exist for this user.
   for (const name of ['One', 'Two', 'Three']) {
-    const collection = await t.request('POST', '/api/collections', {
+    const collection = await t.call(collectionEndpoints.create, {
       token: user.token,
       body: { name },
     });
-    await t.request('POST', '/api/posts', {
+    await t.call(postEndpoints.create, {
       token: user.token,
       body: { content: `note ${name}`, collection_id: collection.body.data.id, tag_names: [name] },
     });
@@ -106,10 +109,8 @@ async function signInAgain(): Promise<void> {
     .select('email')
     .where('id', '=', user.id)
     .executeTakeFirstOrThrow();
-  const login = await t.request('POST', '/api/auth/login', {
-    body: { email, password: user.password },
-  });
-  if (login.status !== 200) throw new Error(`sign-in again failed: ${login.text}`);
+  const login = await t.call(authEndpoints.login, { body: { email, password: user.password } });
+  // Reading the body of anything but a 200 throws, naming the status and the answer.
   user.token = login.body.data.token.access_token;
   knownCounts = undefined;
 }
@@ -180,6 +181,7 @@ describe.each([
           const token = actor === 'user' ? user.token : undefined;
           const writes = endpoint.method !== 'GET';
           const before = writes ? (knownCounts ??= await rowCounts()) : undefined;
+          // Generated input, malformed on purpose: sent as is, not through the typed client.
           const res = await t.request(endpoint.method, url, {
             token,
             ...payload(endpoint, input.body, input.bytes, input.fileName),

@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookmarksIoEndpoints } from '../../../../contract/bookmarks-io.ts';
+import { postEndpoints } from '../../../../contract/posts.ts';
 import { importFile } from '../../../test/bookmark-imports.ts';
-import {
-  createTestApp,
-  multipartFile,
-  type TestApp,
-  type TestUser,
-} from '../../../test/test-app.ts';
+import { createTestApp, type TestApp, type TestUser } from '../../../test/test-app.ts';
 
 /* NUL characters in an imported file are dropped (server/lib/nul-character.ts): it imports whole. */
 
@@ -73,18 +70,18 @@ describe('NUL characters in an imported file', () => {
 
   it('are dropped from a backup, which restores whole', async () => {
     const owner = await t.createUser();
-    const post = await t.request('POST', '/api/posts', {
+    const post = await t.call(postEndpoints.create, {
       token: owner.token,
       body: { content: 'a note', title: 'Plain' },
     });
     expect(post.status).toBe(201);
-    const backup = (await t.request('GET', '/api/backups', { token: owner.token })).text;
+    const backup = (await t.call(bookmarksIoEndpoints.backup, { token: owner.token })).text;
     const withNul = backup.replace('"Plain"', '"Pl\\u0000ain"');
     expect(withNul).not.toBe(backup);
     const user = await t.createUser();
-    const restored = await t.request('POST', '/api/backups', {
+    const restored = await t.call(bookmarksIoEndpoints.restore, {
       token: user.token,
-      ...multipartFile('backup.json', Buffer.from(withNul)),
+      file: { name: 'backup.json', bytes: Buffer.from(withNul) },
     });
     expect(restored.status, restored.text).toBe(201);
     const titles = await t.db
