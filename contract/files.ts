@@ -11,6 +11,11 @@ export const STORED_FILE_NAME = '[A-Za-z0-9_-]{16,64}\\.(?:png|jpg|webp|gif)';
 /** Where stored files are served: `FILES_PATH` + name. */
 export const FILES_PATH = '/api/files/';
 
+/** The name in a stored file's path (`FILES_PATH` + name), for `fileEndpoints.get`. */
+export function fileNameOf(path: string): string {
+  return path.slice(FILES_PATH.length);
+}
+
 /** Name of a stored file in its URL. */
 export const storedFileName = z.string().regex(new RegExp(`^${STORED_FILE_NAME}$`), {
   message: 'is not a file name',

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authEndpoints } from '../../contract/auth.ts';
-import { fileEndpoints, FILES_PATH } from '../../contract/files.ts';
+import { fileEndpoints, fileNameOf } from '../../contract/files.ts';
 import { healthEndpoints } from '../../contract/health.ts';
 import { createTestApp, type TestApp, type TestUser } from '../test/test-app.ts';
 
@@ -85,7 +85,7 @@ describe('security headers', () => {
     });
     expect(stored.status).toBe(201);
     const file = await t.call(fileEndpoints.get, {
-      params: { name: stored.body.data.path.slice(FILES_PATH.length) },
+      params: { name: fileNameOf(stored.body.data.path) },
     });
     expect(file.status).toBe(200);
     expect(file.headers['content-security-policy']).toBe("default-src 'none'; sandbox");

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookmarksIoEndpoints, type AccountBackup } from '../../../contract/bookmarks-io.ts';
 import { collectionEndpoints } from '../../../contract/collections.ts';
-import { fileEndpoints, FILES_PATH } from '../../../contract/files.ts';
+import { fileEndpoints, fileNameOf } from '../../../contract/files.ts';
 import { postEndpoints } from '../../../contract/posts.ts';
 import { shareEndpoints } from '../../../contract/shares.ts';
 import type { Db } from '../../db/database.ts';
@@ -51,7 +51,7 @@ function backupOf(app: TestApp, user: TestUser) {
 
 /** `GET /api/files/{name}` of a stored file's path (`/api/files/<name>`). */
 function getFile(app: TestApp, path: string) {
-  return app.call(fileEndpoints.get, { params: { name: path.slice(FILES_PATH.length) } });
+  return app.call(fileEndpoints.get, { params: { name: fileNameOf(path) } });
 }
 
 /**

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileEndpoints, FILES_PATH } from '../../../contract/files.ts';
+import { fileEndpoints, fileNameOf } from '../../../contract/files.ts';
 import { postEndpoints } from '../../../contract/posts.ts';
 import { userEndpoints } from '../../../contract/users.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
@@ -78,9 +78,9 @@ async function moveToRecycleBin(user: TestUser, postIds: number[]) {
 
 /** The status of `GET /api/files/{name}` for a stored file's path (`/api/files/<name>`). */
 const served = async (path: string) =>
-  (await t.call(fileEndpoints.get, { params: { name: path.slice(FILES_PATH.length) } })).status;
+  (await t.call(fileEndpoints.get, { params: { name: fileNameOf(path) } })).status;
 const onDisk = (path: string) =>
-  readdirSync(join(t.config.dataDir, 'files')).includes(path.slice(FILES_PATH.length));
+  readdirSync(join(t.config.dataDir, 'files')).includes(fileNameOf(path));
 
 describe('files of posts deleted for good', () => {
   it('go when the recycle bin is cleared; an upload another post shows stays', async () => {

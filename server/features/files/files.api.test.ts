@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileEndpoints, FILES_PATH } from '../../../contract/files.ts';
+import { fileEndpoints, fileNameOf } from '../../../contract/files.ts';
 import { createTestApp, multipartFile, type TestApp, type TestUser } from '../../test/test-app.ts';
 
 const LIMIT = 64 * 1024;
@@ -30,7 +30,7 @@ function upload(
 
 /** `GET /api/files/{name}` of a stored file's path (`/api/files/<name>`). */
 function getFile(path: string) {
-  return t.call(fileEndpoints.get, { params: { name: path.slice(FILES_PATH.length) } });
+  return t.call(fileEndpoints.get, { params: { name: fileNameOf(path) } });
 }
 
 async function png(width: number, height: number): Promise<Buffer> {
@@ -66,7 +66,7 @@ describe('POST /api/files', () => {
     const row = await t.db
       .selectFrom('files')
       .selectAll()
-      .where('name', '=', res.body.data.path.slice(FILES_PATH.length))
+      .where('name', '=', fileNameOf(res.body.data.path))
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({
       kind: 'upload',

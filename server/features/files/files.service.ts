@@ -1,5 +1,5 @@
 import type { AccountBackup } from '../../../contract/bookmarks-io.ts';
-import { FILES_PATH, STORED_FILE_NAME } from '../../../contract/files.ts';
+import { FILES_PATH, fileNameOf, STORED_FILE_NAME } from '../../../contract/files.ts';
 import type { Db } from '../../db/database.ts';
 import type { UserActor } from '../../http/actor.ts';
 import type { FileDownload } from '../../http/endpoint.ts';
@@ -31,11 +31,6 @@ export type FilesService = ReturnType<typeof createFilesService>;
 /** Where a stored file is served (the `path` of PRODUCT.md#file-upload). */
 export function filePath(name: string): string {
   return `${FILES_PATH}${name}`;
-}
-
-/** The name in a stored file's path (contract `storedFilePath`). */
-function nameOfPath(path: string): string {
-  return path.slice(FILES_PATH.length);
 }
 
 /**
@@ -139,7 +134,7 @@ export function createFilesService({
 
   /** Removes images written by `writeRestored` from the disk (their restore failed). */
   async function removeRestored(files: readonly RestoredFile[]): Promise<void> {
-    await Promise.all(files.map((file) => store.remove('files', nameOfPath(file.path))));
+    await Promise.all(files.map((file) => store.remove('files', fileNameOf(file.path))));
   }
 
   return {
@@ -211,7 +206,7 @@ export function createFilesService({
         for (const path of filePathsIn(post.image_path ?? '')) paths.add(path);
       }
       const names = await listOrphanThumbnailNames(trx);
-      for (const name of await listUploadNames(trx, Array.from(paths, nameOfPath))) {
+      for (const name of await listUploadNames(trx, Array.from(paths, fileNameOf))) {
         if (!(await isFileReferenced(trx, filePath(name)))) names.push(name);
       }
       await deleteFilesByName(trx, names);
@@ -308,7 +303,7 @@ export function createFilesService({
       files: readonly { file: RestoredFile; thumbnailOf: number | null }[],
     ): Promise<void> {
       for (const { file, thumbnailOf } of files) {
-        await record(db, nameOfPath(file.path), file.byte_size, {
+        await record(db, fileNameOf(file.path), file.byte_size, {
           kind: thumbnailOf === null ? 'upload' : 'thumbnail',
           userId,
           postId: thumbnailOf,

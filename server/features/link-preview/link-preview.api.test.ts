@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileEndpoints, FILES_PATH } from '../../../contract/files.ts';
+import { fileEndpoints, fileNameOf } from '../../../contract/files.ts';
 import { linkPreviewEndpoints } from '../../../contract/link-preview.ts';
 import { postEndpoints } from '../../../contract/posts.ts';
 import { buildApp } from '../../app.ts';
@@ -116,7 +116,7 @@ async function getPost(id: number) {
 
 /** `GET /api/files/{name}` of a stored file's path (`/api/files/<name>`) as a post holds it. */
 function getFile(path: string | null) {
-  return t.call(fileEndpoints.get, { params: { name: (path ?? '').slice(FILES_PATH.length) } });
+  return t.call(fileEndpoints.get, { params: { name: fileNameOf(path ?? '') } });
 }
 
 describe('background link previews', () => {
