@@ -1,6 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openFreshDatabase, type FreshDatabase } from '../../test/fresh-database.ts';
+import { indexesOf } from '../../test/schema-catalog.ts';
 import type { Db } from '../database.ts';
 import * as livePostIndexes from './0012-live-post-indexes.ts';
 
@@ -20,18 +21,8 @@ beforeEach(async () => {
 });
 afterEach(() => database.drop());
 
-/** The posts table's indexes: name → definition, as the catalog prints it. */
-async function postIndexes(db: Db): Promise<Record<string, string>> {
-  const { rows } =
-    database.dialect === 'postgres'
-      ? await sql<{ name: string; definition: string }>`
-          select indexname as name, indexdef as definition from pg_indexes
-          where schemaname = current_schema() and tablename = 'posts'`.execute(db)
-      : await sql<{ name: string; definition: string }>`
-          select name, sql as definition from sqlite_master
-          where type = 'index' and tbl_name = 'posts' and sql is not null`.execute(db);
-  return Object.fromEntries(rows.map((row) => [row.name, row.definition]));
-}
+/** The posts table's indexes: name → definition. */
+const postIndexes = (db: Db) => indexesOf(db, database.dialect, 'posts');
 
 /** Runs 0012 on `db`; gives the first word of each statement it ran (`select`, `drop`, …). */
 async function runMigration(db: Db): Promise<string[]> {

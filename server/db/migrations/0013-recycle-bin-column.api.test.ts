@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openFreshDatabase, type FreshDatabase } from '../../test/fresh-database.ts';
+import { columnsOf, indexesOf, schemaTexts } from '../../test/schema-catalog.ts';
 import type { Db } from '../database.ts';
 import { migrateToLatest } from '../migrate.ts';
 
@@ -28,44 +29,11 @@ const LIVE_POST_INDEXES = [
   'posts_collection_domain',
 ];
 
-/** The posts table's indexes: name → definition, as the catalog prints it. */
-async function postIndexes(db: Db): Promise<Record<string, string>> {
-  const { rows } =
-    database.dialect === 'postgres'
-      ? await sql<{ name: string; definition: string }>`
-          select indexname as name, indexdef as definition from pg_indexes
-          where schemaname = current_schema() and tablename = 'posts'`.execute(db)
-      : await sql<{ name: string; definition: string }>`
-          select name, sql as definition from sqlite_master
-          where type = 'index' and tbl_name = 'posts' and sql is not null`.execute(db);
-  return Object.fromEntries(rows.map((row) => [row.name, row.definition]));
-}
+/** The posts table's indexes: name → definition. */
+const postIndexes = (db: Db) => indexesOf(db, database.dialect, 'posts');
 
 /** The names of the posts table's columns. */
-async function postColumns(db: Db): Promise<string[]> {
-  const { rows } =
-    database.dialect === 'postgres'
-      ? await sql<{ name: string }>`
-          select column_name as name from information_schema.columns
-          where table_schema = current_schema() and table_name = 'posts'`.execute(db)
-      : await sql<{ name: string }>`select name from pragma_table_info('posts')`.execute(db);
-  return rows.map((row) => row.name);
-}
-
-/** Every SQL text of the schema that names a column (SQLite: tables, indexes, triggers, views). */
-async function schemaTexts(db: Db): Promise<string[]> {
-  const { rows } =
-    database.dialect === 'postgres'
-      ? await sql<{ text: string }>`
-          select indexdef as text from pg_indexes where schemaname = current_schema()
-          union all
-          select definition as text from pg_views where schemaname = current_schema()
-          union all
-          select pg_get_triggerdef(oid) as text from pg_trigger where not tgisinternal`.execute(db)
-      : await sql<{ text: string }>`
-          select sql as text from sqlite_master where sql is not null`.execute(db);
-  return rows.map((row) => row.text);
-}
+const postColumns = (db: Db) => columnsOf(db, database.dialect, 'posts');
 
 const STAMP = '2026-01-15T10:00:00.000Z';
 const BINNED = '2026-02-01T08:30:00.000Z';
@@ -135,7 +103,9 @@ describe('migration 0013-recycle-bin-column', () => {
         expect(after[name]).toMatch(/WHERE \(+binned_at IS NULL\)/);
       }
     }
-    expect((await schemaTexts(db)).filter((text) => /archived/i.test(text))).toEqual([]);
+    expect(
+      (await schemaTexts(db, database.dialect)).filter((text) => /archived/i.test(text)),
+    ).toEqual([]);
   });
 
   it('leaves a database whose search triggers and indexes work', async () => {
