@@ -24,7 +24,8 @@ interface SearchBarProps {
  * The search bar (PRODUCT.md#search): 'Type to search', suggesting collections as a scope (the
  * first 4 on an empty input, else those whose name contains the text). Arrow keys move through
  * the suggestions and Enter picks one, which becomes a chip; Backspace on the empty input
- * removes it; Enter otherwise searches at once; Escape closes the suggestions.
+ * removes it; Enter otherwise searches at once; Escape closes the suggestions (a second one
+ * clears the text, as the browser does in a search field).
  */
 export function SearchBar({
   text,
