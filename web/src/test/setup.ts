@@ -22,7 +22,8 @@ const emptyList = () => Object.assign([], { item: () => null }) as unknown as DO
 Range.prototype.getBoundingClientRect = emptyRect;
 Range.prototype.getClientRects = emptyList;
 if (!document.elementFromPoint) document.elementFromPoint = () => null;
-// jsdom lacks scrollIntoView, which the tree select uses to keep the highlighted option in view.
+// jsdom lacks scrollIntoView, which the tree select and the combobox use to keep the highlighted
+// option in view.
 Element.prototype.scrollIntoView ??= () => {};
 
 afterEach(() => {

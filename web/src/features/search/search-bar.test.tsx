@@ -62,6 +62,26 @@ describe('SearchBar (PRODUCT.md#search)', () => {
     expect(screen.getByRole('status').textContent).toBe('everywhere|');
   });
 
+  it('Escape closes the suggestions; the pointer picks one with a click', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    const input = screen.getByRole('combobox', { name: 'Search posts' });
+    await user.click(input);
+    await user.keyboard('{ArrowDown}{Escape}');
+    expect(input).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(input).not.toHaveAttribute('aria-activedescendant');
+
+    await user.keyboard('r');
+    await user.hover(screen.getByRole('option', { name: 'Search in Travel' }));
+    expect(input.getAttribute('aria-activedescendant')).toBe(
+      screen.getByRole('option', { name: 'Search in Travel' }).id,
+    );
+    await user.click(screen.getByRole('option', { name: 'Search in Work' }));
+    expect(screen.getByRole('status').textContent).toBe('Work|');
+    expect(input).toHaveFocus();
+  });
+
   it('searches at once on Enter when no suggestion is chosen', async () => {
     const onSubmit = vi.fn();
     render(<Harness onSubmit={onSubmit} />);

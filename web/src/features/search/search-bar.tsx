@@ -1,8 +1,6 @@
 import { Folder, Search, X } from 'lucide-react';
-import type { KeyboardEvent } from 'react';
-import { useId, useRef, useState } from 'react';
-import { ComboboxListbox, optionId } from '../../ui/combobox-listbox.tsx';
-import { nextActiveIndex } from '../../ui/tree-select.tsx';
+import { useId, useRef } from 'react';
+import { ComboboxListbox, useCombobox } from '../../ui/combobox.tsx';
 import { collectionSuggestions } from './search-text.ts';
 
 /** A collection the search can be scoped to. */
@@ -26,7 +24,8 @@ interface SearchBarProps {
  * The search bar (PRODUCT.md#search): 'Type to search', suggesting collections as a scope (the
  * first 4 on an empty input, else those whose name contains the text). Arrow keys move through
  * the suggestions and Enter picks one, which becomes a chip; Backspace on the empty input
- * removes it; Enter otherwise searches at once; Escape closes the suggestions.
+ * removes it; Enter otherwise searches at once; Escape closes the suggestions (a second one
+ * clears the text, as the browser does in a search field).
  */
 export function SearchBar({
   text,
@@ -37,42 +36,38 @@ export function SearchBar({
   collections,
 }: SearchBarProps) {
   const labelId = useId();
-  const listId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
   // One scope at a time: with a chip, nothing more is suggested.
   const suggestions = scope ? [] : collectionSuggestions(collections, text);
-  const activeIndex = Math.min(active, suggestions.length - 1);
-  const expanded = open && suggestions.length > 0;
-
-  function pick(index: number) {
-    const chosen = suggestions[index];
-    if (!chosen) return;
-    onScopeChange({ id: chosen.id, name: chosen.name });
-    // The text only served to find the collection.
-    onTextChange('');
-    setActive(-1);
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      setOpen(true);
-      const labels = suggestions.map((suggestion) => suggestion.name);
-      setActive(nextActiveIndex(event.key, activeIndex, labels) ?? -1);
-    } else if (event.key === 'Enter') {
-      event.preventDefault();
-      if (expanded && activeIndex >= 0) pick(activeIndex);
-      else onSubmit();
-    } else if (event.key === 'Backspace' && text === '' && scope) {
-      onScopeChange(null);
-    } else if (event.key === 'Escape' && expanded) {
-      event.preventDefault();
-      setOpen(false);
-      setActive(-1);
-    }
-  }
+  const combobox = useCombobox({
+    labelId,
+    options: suggestions.map((collection) => ({
+      key: String(collection.id),
+      content: (
+        <>
+          <Folder aria-hidden className="size-4 shrink-0 text-fg-subtle" />
+          <span className="truncate">
+            Search in <span className="font-medium text-fg">{collection.name}</span>
+          </span>
+        </>
+      ),
+    })),
+    onChoose: (index) => {
+      const chosen = suggestions[index]!;
+      onScopeChange({ id: chosen.id, name: chosen.name });
+      // The text only served to find the collection.
+      onTextChange('');
+    },
+    onInputChange: onTextChange,
+    onKeyDown: (event) => {
+      if (event.key === 'Enter') {
+        event.preventDefault();
+        onSubmit();
+      } else if (event.key === 'Backspace' && text === '' && scope) {
+        onScopeChange(null);
+      }
+    },
+  });
 
   return (
     <div role="search" className="relative">
@@ -104,49 +99,15 @@ export function SearchBar({
         <input
           ref={inputRef}
           type="search"
-          role="combobox"
-          aria-labelledby={labelId}
-          aria-expanded={expanded}
-          aria-controls={listId}
-          aria-autocomplete="list"
-          aria-activedescendant={
-            expanded && activeIndex >= 0 ? optionId(listId, activeIndex) : undefined
-          }
-          autoComplete="off"
+          {...combobox.inputProps}
           autoFocus
           enterKeyHint="search"
           value={text}
           placeholder="Type to search"
-          onChange={(event) => {
-            onTextChange(event.target.value);
-            setActive(-1);
-            setOpen(true);
-          }}
-          onFocus={() => setOpen(true)}
-          onBlur={() => setOpen(false)}
-          onKeyDown={onKeyDown}
           className="h-8 min-w-40 flex-1 bg-transparent text-base text-fg outline-none placeholder:text-fg-subtle [&::-webkit-search-cancel-button]:hidden"
         />
       </div>
-      <ComboboxListbox
-        id={listId}
-        labelId={labelId}
-        open={expanded}
-        activeIndex={activeIndex}
-        onActivate={setActive}
-        onChoose={pick}
-        options={suggestions.map((collection) => ({
-          key: String(collection.id),
-          content: (
-            <>
-              <Folder aria-hidden className="size-4 shrink-0 text-fg-subtle" />
-              <span className="truncate">
-                Search in <span className="font-medium text-fg">{collection.name}</span>
-              </span>
-            </>
-          ),
-        }))}
-      />
+      <ComboboxListbox {...combobox.listboxProps} />
     </div>
   );
 }
