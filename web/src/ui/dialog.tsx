@@ -14,8 +14,22 @@ interface DialogProps {
 }
 
 /**
+ * Whether a key event comes from a combobox whose list is open: its Escape closes the list, not
+ * the dialog around it.
+ */
+function fromOpenCombobox(event: KeyboardEvent): boolean {
+  const target = event.target;
+  return (
+    target instanceof Element &&
+    target.getAttribute('role') === 'combobox' &&
+    target.getAttribute('aria-expanded') === 'true'
+  );
+}
+
+/**
  * A modal dialog: focus stays inside while it is open; Escape, the close button and a click on
- * the backdrop close it (PRODUCT.md#transfer-dialog).
+ * the backdrop close it (PRODUCT.md#transfer-dialog). Escape in a combobox with its list open
+ * (a tag picker, the collection tree select) closes only that list.
  */
 export function Dialog({ open, onOpenChange, title, description, children, footer }: DialogProps) {
   return (
@@ -26,6 +40,9 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
           className="fixed inset-0 z-50 bg-black/40 backdrop-blur-[1px] data-[state=open]:animate-[fade-in_150ms]"
         />
         <DialogPrimitive.Content
+          onEscapeKeyDown={(event) => {
+            if (fromOpenCombobox(event)) event.preventDefault();
+          }}
           // Without a description, say so (Radix warns about a missing one otherwise).
           {...(!description && { 'aria-describedby': undefined })}
           className="fixed top-1/2 left-1/2 z-50 flex max-h-[min(40rem,calc(100dvh-2rem))] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl border border-line bg-surface shadow-2xl outline-none data-[state=open]:animate-[fade-in_150ms]"
