@@ -35,9 +35,9 @@ export async function seed(server: BenchServer, userId: number): Promise<string[
   const faker = seededFaker();
   const vocabulary = faker.helpers.shuffle([
     ...new Set([
-      ...faker.definitions.word.noun!,
-      ...faker.definitions.word.verb!,
-      ...faker.definitions.word.adjective!,
+      ...faker.definitions.word.noun,
+      ...faker.definitions.word.verb,
+      ...faker.definitions.word.adjective,
     ]),
   ]);
   // Zipf (s = 1): word at rank r is drawn with probability ∝ 1/r, by inverting the CDF.

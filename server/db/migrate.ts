@@ -32,8 +32,9 @@ const migrations: Record<string, Migration> = {
 export async function migrateToLatest(db: Db): Promise<void> {
   const migrator = new Migrator({
     db,
-    provider: { getMigrations: async () => migrations },
+    provider: { getMigrations: () => Promise.resolve(migrations) },
   });
   const { error } = await migrator.migrateToLatest();
-  if (error) throw error;
+  // A migration's failure is its database driver's Error; anything else is wrapped in one.
+  if (error) throw error instanceof Error ? error : new Error('Migration failed', { cause: error });
 }

@@ -59,7 +59,7 @@ interface CollectionNode {
 
 export interface PostView {
   id: number;
-  title: string;
+  title: string | null;
   url: string | null;
   type: string;
   content: string;

@@ -516,7 +516,9 @@ async function dumpWithImages(app: TestApp, userId: number) {
       const res = await app.request('GET', path);
       served.set(
         path,
-        res.status === 200 ? `${res.headers['content-type']} ${sha256(res.bytes)}` : 'missing',
+        res.status === 200
+          ? `${String(res.headers['content-type'])} ${sha256(res.bytes)}`
+          : 'missing',
       );
     }
   }

@@ -41,7 +41,7 @@ function open(bytes: Buffer, animated = false) {
 async function formatOf(bytes: Buffer): Promise<string> {
   try {
     const { format } = await open(bytes).metadata();
-    if (format && INPUT_FORMATS.has(format)) return format;
+    if (INPUT_FORMATS.has(format)) return format;
   } catch {
     // Not decodable: falls through to the refusal.
   }

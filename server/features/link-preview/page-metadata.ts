@@ -92,7 +92,7 @@ export function normalizeHexColor(value: string | undefined): string | null {
   const match = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(value?.trim() ?? '');
   if (!match) return null;
   const digits = match[1]!.toLowerCase();
-  return `#${digits.length === 3 ? [...digits].map((d) => d + d).join('') : digits}`;
+  return `#${digits.length === 3 ? digits.replace(/./g, '$&$&') : digits}`;
 }
 
 /** Pixel size from a `sizes` attribute (`32x32`, `16x16 32x32`: the largest); null if unknown. */

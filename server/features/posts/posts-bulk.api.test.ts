@@ -30,7 +30,7 @@ async function posts(user: TestUser, collection_id: number | null, names: string
 }
 
 /** The live posts of a list, top first, as [content, order]. */
-async function orders(user: TestUser, collectionId: number | 0) {
+async function orders(user: TestUser, collectionId: number) {
   const res = await t.request('GET', `/api/posts?collection_id=${collectionId}`, {
     token: user.token,
   });

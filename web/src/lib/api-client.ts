@@ -41,11 +41,11 @@ type CallInput<E extends Endpoint> = Pick<Declared<E>, RequiredParts<Declared<E>
     bearer?: string;
   };
 
-function urlOf(
-  endpoint: Endpoint,
-  params?: Record<string, unknown>,
-  query?: Record<string, unknown>,
-) {
+/** The contract's path parameters and query fields are all scalars: ids, names, flags. */
+type UrlValues = Record<string, string | number | boolean | null | undefined>;
+
+/** `endpoint`'s address: its `{name}` path parameters filled in, then the query. */
+function urlOf(endpoint: Endpoint, params?: UrlValues, query?: UrlValues) {
   const path = endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) =>
     encodeURIComponent(String(params?.[name])),
   );
@@ -79,11 +79,7 @@ function send(endpoint: Endpoint, input: Record<string, unknown>, token: string 
     body = JSON.stringify(input.body);
   }
   const request = fetch(
-    urlOf(
-      endpoint,
-      input.params as Record<string, unknown>,
-      input.query as Record<string, unknown>,
-    ),
+    urlOf(endpoint, input.params as UrlValues | undefined, input.query as UrlValues | undefined),
     { method: endpoint.method, headers, body, signal: input.signal as AbortSignal | undefined },
   );
   // A rejected fetch (not an abort) means no network or no server: the app says it is offline.

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import type { SubmitEvent } from 'react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Collection } from '../../../../contract/collections.ts';
@@ -64,7 +64,7 @@ export function useCollectionForm(
   const [errors, setErrors] = useState<CollectionFormErrors>({});
   const saving = create.isPending || update.isPending || saveShare.isPending;
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (saving) return;
     const trimmed = name.trim();

@@ -28,7 +28,8 @@ export function PublicShareSection({
   error?: string;
 }) {
   const id = useId();
-  const canCopy = typeof navigator.clipboard?.writeText === 'function';
+  // Browsers leave `clipboard` out of pages not served securely.
+  const canCopy = 'clipboard' in navigator && typeof navigator.clipboard.writeText === 'function';
   const prefix = `${location.origin}/s?token=`;
 
   async function copy() {
