@@ -28,7 +28,7 @@ function zxcvbn(): Promise<ZxcvbnFactory> {
 }
 
 /** zxcvbn's score 0–4; 3 means "safely unguessable: moderate protection from offline attack". */
-export const PASSWORD_MIN_SCORE = 3;
+const PASSWORD_MIN_SCORE = 3;
 
 /**
  * Why `password` is too easy to guess, as a sentence for the user, or null when it is strong

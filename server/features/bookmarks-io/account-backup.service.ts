@@ -346,7 +346,7 @@ const backupPostSchema = accountBackupSchema.shape.posts.element;
  * @returns the backup, as the generator's return value.
  * @throws 422 naming the first problems.
  */
-export function* parseBackup(bytes: Uint8Array): Generator<void, AccountBackup> {
+function* parseBackup(bytes: Uint8Array): Generator<void, AccountBackup> {
   let json: unknown;
   try {
     json = parseJsonWithoutNul(new TextDecoder().decode(bytes));

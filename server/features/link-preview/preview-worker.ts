@@ -29,14 +29,14 @@ export const PREVIEW_LEASE_MS = 2 * 60 * 1000;
  */
 export const PREVIEW_RETRY_DELAYS_MS = [60_000, 10 * 60_000, 60 * 60_000, 6 * 60 * 60_000];
 /** Tries of one preview before it is marked failed. */
-export const PREVIEW_MAX_ATTEMPTS = PREVIEW_RETRY_DELAYS_MS.length + 1;
+const PREVIEW_MAX_ATTEMPTS = PREVIEW_RETRY_DELAYS_MS.length + 1;
 /** How often an idle worker looks for work that no event announced (other processes, retries). */
 const POLL_INTERVAL_MS = 30 * 1000;
 /**
  * SQLite may refuse a write as busy while another connection writes (an import's save): the wait
  * before such a write is tried again, and before a round that met it starts again.
  */
-export const BUSY_RETRY_MS = 1000;
+const BUSY_RETRY_MS = 1000;
 /**
  * Tries of a finished preview's write while the database is busy. After the last, the claim is
  * left to run out (PREVIEW_LEASE_MS) and the post is fetched again.

@@ -100,7 +100,7 @@ let refreshing: Promise<string | null> | null = null;
  * Exchanges the stored token for a new one (API.md); concurrent callers share one request. Resolves
  * to the new token, or null (and forgets the old one) when the session is over.
  */
-export function refreshSession(): Promise<string | null> {
+function refreshSession(): Promise<string | null> {
   refreshing ??= (async () => {
     try {
       const response = await send(authEndpoints.refresh, {}, readSessionToken());

@@ -19,7 +19,7 @@ export interface CollectionFormErrors {
 }
 
 /** Errors to show for a failed save: the server's field messages, else one for the form. */
-export function collectionSaveErrors(error: unknown): CollectionFormErrors {
+function collectionSaveErrors(error: unknown): CollectionFormErrors {
   if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
     const { name, parent_id, token } = error.fields;
     return {

@@ -9,7 +9,7 @@ import { generateShareToken } from './public-share-rules.ts';
 import type { PublicShareDraft } from './shares.queries.ts';
 
 /** The address of the public view for a token (PRODUCT.md#public-view). */
-export function publicShareUrl(token: string): string {
+function publicShareUrl(token: string): string {
   return `${location.origin}/s?token=${encodeURIComponent(token)}`;
 }
 
