@@ -81,16 +81,15 @@ type RequiredParts<T> = { [K in keyof T]: object extends T[K] ? never : K }[keyo
 export type EndpointCallParts<E extends Endpoint> = Pick<Declared<E>, RequiredParts<Declared<E>>> &
   Partial<Declared<E>>;
 
+/** The contract's path parameters and query fields are all scalars: ids, names, flags. */
+export type UrlValues = Record<string, string | number | boolean | null | undefined>;
+
 /**
  * The URL of a call: the endpoint's path with each `{name}` replaced by `params[name]`
  * (URI-encoded), then the query with `undefined` and `null` values left out, each value written
  * with `String` (a boolean becomes `true`/`false`), e.g. `/api/posts/3?withTags=true`.
  */
-export function endpointUrl(
-  endpoint: Endpoint,
-  params?: Record<string, unknown>,
-  query?: Record<string, unknown>,
-): string {
+export function endpointUrl(endpoint: Endpoint, params?: UrlValues, query?: UrlValues): string {
   const path = endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) =>
     encodeURIComponent(String(params?.[name])),
   );

@@ -122,9 +122,6 @@ export type CollectionIconId = keyof typeof collectionIcons;
 /** Every icon id, in catalogue order. */
 export const collectionIconIds = Object.keys(collectionIcons).map(Number) as CollectionIconId[];
 
-/** Icons drawn inline rather than from the glyph sprite (PRODUCT.md#collection-icons). */
-export const INLINE_ICON_IDS: readonly CollectionIconId[] = [4003, 4008, 4010, 4017, 4103];
-
 export function isCollectionIconId(id: number): id is CollectionIconId {
   return Object.hasOwn(collectionIcons, id);
 }

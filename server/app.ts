@@ -128,7 +128,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   const auth = createAuthService({ db, clock, jwtSecret: config.jwtSecret });
   const shares = createSharesService({ db, clock });
-  registerAuthentication(app, { user: auth.authenticate, share: shares.authenticate });
+  registerAuthentication(app, {
+    user: (token) => auth.authenticate(token),
+    share: (token) => shares.authenticate(token),
+  });
   await registerRateLimit(app, config.rateLimitPerMinute);
 
   const mailer =
@@ -144,7 +147,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     log: app.log,
   });
   // Mails still on their way are handed over before the server stops.
-  app.addHook('onClose', passwordReset.settle);
+  app.addHook('onClose', () => passwordReset.settle());
 
   const fetcher = deps.fetcher ?? createGuardedFetcher();
   const store = createFileStore(config.dataDir);
@@ -166,7 +169,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     concurrency: config.previewConcurrency,
   });
   app.decorate('previews', previews);
-  if (deps.backgroundPreviews !== false) app.addHook('onReady', async () => previews.start());
+  if (deps.backgroundPreviews !== false) {
+    app.addHook('onReady', (done) => {
+      previews.start();
+      done();
+    });
+  }
   app.addHook('onClose', async () => {
     await previews.stop();
     if (!deps.fetcher) await fetcher.close();
@@ -184,7 +192,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerRecycleBinRoutes(app, recycleBin);
   if (config.recycleBinDays !== undefined) {
     const stopPurge = scheduleRecycleBinPurge(recycleBin, config.recycleBinDays, app.log);
-    app.addHook('onClose', async () => stopPurge());
+    app.addHook('onClose', (_app, done) => {
+      stopPurge();
+      done();
+    });
   }
   registerFileRoutes(app, files, config);
   registerLinkPreviewRoutes(app, linkPreviews, favicons);

@@ -1,17 +1,21 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
 
 // The feature-boundaries rule of eslint.config.js (docs/ARCHITECTURE.md, "Feature boundaries"),
-// run through ESLint's Node API on code that is never written to disk.
+// run through ESLint's Node API on code that is never written to disk. Such code belongs to no
+// tsconfig, so it is linted without type information (and the rules that need it).
 const root = fileURLToPath(new URL('..', import.meta.url));
-const eslint = new ESLint({ cwd: root });
+const eslint = new ESLint({ cwd: root, overrideConfig: tseslint.configs.disableTypeChecked });
 const RULE = 'boundaries/dependencies';
 
 /** The lines `code`, linted as the file at `filePath` (relative to the root), breaks the rule on. */
 async function violations(filePath: string, code: string): Promise<number[]> {
   const results = await eslint.lintText(code, { filePath });
+  const fatal = results.flatMap(({ messages }) => messages.filter((message) => message.fatal));
+  if (fatal.length > 0) throw new Error(`${filePath} was not linted: ${fatal[0]!.message}`);
   return results.flatMap(({ messages }) =>
     messages.filter((message) => message.ruleId === RULE).map(({ line }) => line),
   );

@@ -73,7 +73,7 @@ async function measure(dialect: DialectName, concurrency: number): Promise<Measu
 
     const { done } = await server.db
       .selectFrom('posts')
-      .select((eb) => eb.fn.countAll<number>().as('done'))
+      .select((eb) => eb.fn.countAll<number | string>().as('done'))
       .where('preview_status', '=', 'done')
       .executeTakeFirstOrThrow();
     return {

@@ -31,13 +31,13 @@ const SCAN_RUNS = 3;
  * faker's English vocabulary by a Zipf law, so some are everywhere and most are rare; 0–3 of
  * 300 tags each. Returns the vocabulary by frequency rank, for choosing queries.
  */
-export async function seed(server: BenchServer, userId: number): Promise<string[]> {
+async function seed(server: BenchServer, userId: number): Promise<string[]> {
   const faker = seededFaker();
   const vocabulary = faker.helpers.shuffle([
     ...new Set([
-      ...faker.definitions.word.noun!,
-      ...faker.definitions.word.verb!,
-      ...faker.definitions.word.adjective!,
+      ...faker.definitions.word.noun,
+      ...faker.definitions.word.verb,
+      ...faker.definitions.word.adjective,
     ]),
   ]);
   // Zipf (s = 1): word at rank r is drawn with probability ∝ 1/r, by inverting the CDF.
@@ -137,7 +137,7 @@ export async function seed(server: BenchServer, userId: number): Promise<string[
 }
 
 /** Twenty searches a person would type: single words from frequent to rare, and the operators. */
-export function queriesFrom(vocabulary: string[], faker = seededFaker(7)): string[] {
+function queriesFrom(vocabulary: string[], faker = seededFaker(7)): string[] {
   const at = (rank: number) => vocabulary[rank]!;
   const inside = (text: string) => text.slice(1, Math.min(text.length, 5));
   return [

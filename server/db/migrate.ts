@@ -36,7 +36,7 @@ export type MigrationName = keyof typeof migrations;
 /** Brings the schema up to date; throws with the failing migration's error. */
 export async function migrateToLatest(db: Db): Promise<void> {
   const { error } = await migratorOf(db).migrateToLatest();
-  if (error) throw error;
+  if (error) throw asError(error);
 }
 
 /**
@@ -45,9 +45,14 @@ export async function migrateToLatest(db: Db): Promise<void> {
  */
 export async function migrateUpTo(db: Db, last: MigrationName): Promise<void> {
   const { error } = await migratorOf(db).migrateTo(last);
-  if (error) throw error;
+  if (error) throw asError(error);
 }
 
 function migratorOf(db: Db): Migrator {
-  return new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  return new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } });
+}
+
+/** A migration's failure is its database driver's Error; anything else is wrapped in one. */
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error('Migration failed', { cause: error });
 }

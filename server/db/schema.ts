@@ -249,9 +249,7 @@ export interface Database {
 }
 
 export type UserRow = Selectable<UsersTable>;
-export type SessionRow = Selectable<SessionsTable>;
 export type CollectionRow = Selectable<CollectionsTable>;
 export type PostRow = Selectable<PostsTable>;
 export type NewPostRow = Insertable<PostsTable>;
-export type TagRow = Selectable<TagsTable>;
 export type ImportJobRow = Selectable<ImportJobsTable>;

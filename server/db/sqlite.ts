@@ -38,6 +38,7 @@ function readingRawRows(statement: SQLite.Statement): Statement {
   const names = statement.columns().map((column) => column.name);
   // Names are written as JSON string literals: a column name cannot escape the object literal.
   const fields = names.map((name, index) => `${JSON.stringify(name)}: values[${index}]`);
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- built once per statement from its column names, which are JSON-escaped above
   const toRow = new Function('values', `return { ${fields.join(', ')} };`) as (
     values: unknown[],
   ) => unknown;

@@ -31,6 +31,7 @@ export function serializeRequest(request: FastifyRequest) {
     url: redactUrl(request.url),
     host: request.host,
     remoteAddress: request.ip,
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- typed as always there, yet Fastify's own request serializer checks for a missing socket too
     remotePort: request.socket?.remotePort,
   };
 }

@@ -8,13 +8,13 @@ import { NUL_MESSAGE, pathsWithNul } from '../lib/nul-character.ts';
  * Every route gets it, so no endpoint can pass a NUL on to the database.
  */
 export function registerRequestTextRule(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const fields: Record<string, string[]> = {};
     const parts = { params: request.params, querystring: request.query, body: request.body };
     for (const [part, value] of Object.entries(parts)) {
       for (const path of pathsWithNul(value)) fields[path || part] = [NUL_MESSAGE];
     }
     const [first] = Object.keys(fields);
-    if (first !== undefined) throw badRequest(`${first}: ${NUL_MESSAGE}`, fields);
+    done(first === undefined ? undefined : badRequest(`${first}: ${NUL_MESSAGE}`, fields));
   });
 }

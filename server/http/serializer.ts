@@ -14,9 +14,9 @@ type JsonSchema = { [keyword: string]: unknown };
 function withNullables(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withNullables);
   if (value === null || typeof value !== 'object') return value;
-  const schema = Object.fromEntries(
+  const schema: JsonSchema = Object.fromEntries(
     Object.entries(value).map(([key, child]) => [key, withNullables(child)]),
-  ) as JsonSchema;
+  );
   const branches = schema.anyOf;
   if (!Array.isArray(branches) || branches.length !== 2) return schema;
   const isNull = (branch: JsonSchema) => branch.type === 'null' && Object.keys(branch).length === 1;

@@ -37,10 +37,11 @@ export function createSmtpMailer(url: string, from: string): Mailer {
  */
 export function createLogMailer(log: FastifyBaseLogger): Mailer {
   return {
-    async send(mail) {
+    send(mail) {
       log.warn(
         `SMTP_URL is not set, so this mail to ${mail.to} was not sent:\n${mail.subject}\n\n${mail.text}`,
       );
+      return Promise.resolve();
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import type { MatchEstimated, ZxcvbnFactory } from '@zxcvbn-ts/core';
 
 let estimator: Promise<ZxcvbnFactory> | undefined;
 
@@ -28,7 +28,7 @@ function zxcvbn(): Promise<ZxcvbnFactory> {
 }
 
 /** zxcvbn's score 0–4; 3 means "safely unguessable: moderate protection from offline attack". */
-export const PASSWORD_MIN_SCORE = 3;
+const PASSWORD_MIN_SCORE = 3;
 
 /**
  * Why `password` is too easy to guess, as a sentence for the user, or null when it is strong
@@ -66,14 +66,14 @@ export async function tokenEntropyBits(token: string): Promise<number> {
     (sum, [pattern, size]) => sum + (pattern.test(token) ? size : 0),
     0,
   );
-  return (await zxcvbn())
-    .check(token)
-    .sequence.reduce(
-      (bits, match) =>
-        bits +
-        (match.pattern === 'bruteforce'
-          ? match.token.length * Math.log2(alphabet)
-          : Math.log2(match.guesses)),
-      0,
-    );
+  // check() scores every match it returns, though its type leaves `guesses` out.
+  const matches = (await zxcvbn()).check(token).sequence as MatchEstimated[];
+  return matches.reduce(
+    (bits, match) =>
+      bits +
+      (match.pattern === 'bruteforce'
+        ? match.token.length * Math.log2(alphabet)
+        : Math.log2(match.guesses)),
+    0,
+  );
 }

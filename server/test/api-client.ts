@@ -4,6 +4,7 @@ import {
   type Endpoint,
   type EndpointCallParts,
   type EndpointResponse,
+  type UrlValues,
 } from '../../contract/endpoint.ts';
 import type { TestApp, TestResponse } from './test-app.ts';
 
@@ -96,8 +97,8 @@ export function createCall(request: TestApp['request']) {
     ...[input]: CallArgs<E>
   ): Promise<CallResponse<E>> {
     const parts = (input ?? {}) as {
-      params?: Record<string, unknown>;
-      query?: Record<string, unknown>;
+      params?: UrlValues;
+      query?: UrlValues;
       body?: unknown;
       token?: string;
       headers?: Record<string, string>;

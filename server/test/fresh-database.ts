@@ -17,8 +17,8 @@ export interface FreshDatabase {
   dialect: DialectName;
   /** PostgreSQL: the database's URL, for a server process started on it; SQLite: undefined. */
   url?: string;
-  /** Closes the connection and, on PostgreSQL, drops the database. */
-  drop(): Promise<void>;
+  /** Closes the connection and, on PostgreSQL, drops the database. Callers destructure it. */
+  drop: () => Promise<void>;
 }
 
 /**

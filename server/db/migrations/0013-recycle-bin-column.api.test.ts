@@ -71,7 +71,7 @@ describe('migration 0013-recycle-bin-column', () => {
     );
     const { rows } = await sql<{ id: number; binned_at: string | null }>`
       select id, binned_at from posts order by id`.execute(db);
-    expect(rows.map((row) => ({ ...row, id: Number(row.id) }))).toEqual([
+    expect(rows).toEqual([
       { id: 1, binned_at: null },
       { id: 2, binned_at: BINNED },
       { id: 3, binned_at: null },
@@ -138,7 +138,7 @@ describe('migration 0013-recycle-bin-column', () => {
       .where('binned_at', 'is', null)
       .orderBy('id')
       .execute();
-    expect(live.map((row) => Number(row.id))).toEqual([3, 5]);
+    expect(live.map((row) => row.id)).toEqual([3, 5]);
     if (database.dialect === 'sqlite') {
       const { rows } = await sql<{ integrity_check: string }>`pragma integrity_check`.execute(db);
       expect(rows).toEqual([{ integrity_check: 'ok' }]);

@@ -27,14 +27,14 @@ import {
 /**
  * A session may be refreshed for 14 days after sign-in (PRODUCT.md#limits: auth cookie 14 days).
  */
-export const SESSION_DAYS = 14;
+const SESSION_DAYS = 14;
 
 /**
  * The token a refresh just replaced may come back this long after (seconds) without ending the
  * session: two tabs of one browser refreshing the same expired token at once. It gets a 401 all
  * the same; any later or older token of the session is reuse.
  */
-export const REFRESH_RACE_SECONDS = 30;
+const REFRESH_RACE_SECONDS = 30;
 
 export interface IssuedToken {
   token: { access_token: string; token_type: 'Bearer'; expire: number };

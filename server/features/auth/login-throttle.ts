@@ -6,7 +6,7 @@ import { normalizeEmail } from '../users/user-accounts.ts';
  * oldest leaves the window); from this many failures of one account, counted from anywhere,
  * the account's attempts are slowed down (ACCOUNT_MAX_DELAY_MS)…
  */
-export const LOGIN_FAILURE_LIMIT = 10;
+const LOGIN_FAILURE_LIMIT = 10;
 /** …within this sliding window (milliseconds). */
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 /**
@@ -14,7 +14,7 @@ export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
  * come from anywhere, so they slow guessing (to one a minute at most) but never lock its owner
  * out: whoever comes after the wait has the next try.
  */
-export const ACCOUNT_MAX_DELAY_MS = 60 * 1000;
+const ACCOUNT_MAX_DELAY_MS = 60 * 1000;
 
 /**
  * One counter of attempts: `limit` refuses after LOGIN_FAILURE_LIMIT failures in the window

@@ -18,16 +18,16 @@ import {
 import { endOtherSessions } from './session-revocation.ts';
 
 /** A reset link works once, for this many minutes (PRODUCT.md#sign-in-screens). */
-export const RESET_TOKEN_MINUTES = 60;
+const RESET_TOKEN_MINUTES = 60;
 
 /** A second request within this time mails nothing new, so nobody can flood an inbox. */
 const RESEND_AFTER_MS = 60 * 1000;
 
 /** The one answer to every forgot request, whether or not the account exists. */
-export const FORGOT_MESSAGE =
+const FORGOT_MESSAGE =
   'If an account uses this email address, a link to reset its password is on its way. The link works once, within 60 minutes.';
 
-export const RESET_MESSAGE = 'Your password has been reset.';
+const RESET_MESSAGE = 'Your password has been reset.';
 
 const INVALID_TOKEN =
   'This password reset link is invalid or has expired. Request a new one and use the newest mail.';

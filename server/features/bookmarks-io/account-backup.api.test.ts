@@ -528,7 +528,9 @@ async function dumpWithImages(app: TestApp, userId: number) {
       const res = await getFile(app, path);
       served.set(
         path,
-        res.status === 200 ? `${res.headers['content-type']} ${sha256(res.bytes)}` : 'missing',
+        res.status === 200
+          ? `${String(res.headers['content-type'])} ${sha256(res.bytes)}`
+          : 'missing',
       );
     }
   }

@@ -60,7 +60,7 @@ export async function maxLiveOrders(
       .where('binned_at', 'is', null)
       .groupBy('collection_id')
       .execute();
-    for (const row of rows) orders.set(row.collection_id!, Number(row.max));
+    for (const row of rows) orders.set(row.collection_id!, row.max);
   }
   return orders;
 }

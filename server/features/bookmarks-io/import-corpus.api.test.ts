@@ -109,7 +109,7 @@ function decode(bytes: Buffer): string {
   }
   const declared = /charset\s*=\s*["']?([\w-]+)/i.exec(bytes.subarray(0, 1024).toString('latin1'));
   try {
-    if (declared) return new TextDecoder(declared[1]!).decode(bytes);
+    if (declared) return new TextDecoder(declared[1]).decode(bytes);
   } catch {
     // A label the Encoding standard does not know (iCab's X-MAC-SYSTEM): as if undeclared.
   }

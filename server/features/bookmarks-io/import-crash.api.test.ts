@@ -75,7 +75,7 @@ function upload(token: string) {
 }
 
 async function job(token: string, id: number): Promise<ImportJob> {
-  return (await api(token, 'GET', `/api/imports/${id}`)).body.data as ImportJob;
+  return (await api(token, 'GET', `/api/imports/${id}`)).body.data;
 }
 
 /** The database the server uses, opened by the test itself. */

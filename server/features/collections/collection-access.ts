@@ -66,7 +66,7 @@ export async function getAccessibleCollection(
 }
 
 /** Whether the actor owns the collection (the only one who may share it or move it to the top). */
-export function ownsCollection(actor: AuthenticatedActor, collection: CollectionRow): boolean {
+function ownsCollection(actor: AuthenticatedActor, collection: CollectionRow): boolean {
   return actor.kind === 'user' && collection.user_id === actor.userId;
 }
 
@@ -142,7 +142,7 @@ export interface PostOwnership {
  * The actor's permission bits on a post: those on its collection; on Uncategorized posts 7 for
  * their author and 0 for everyone else.
  */
-export async function postPermission(
+async function postPermission(
   db: Db,
   actor: AuthenticatedActor,
   post: PostOwnership,

@@ -29,7 +29,7 @@ import {
 export type FilesService = ReturnType<typeof createFilesService>;
 
 /** Where a stored file is served (the `path` of PRODUCT.md#file-upload). */
-export function filePath(name: string): string {
+function filePath(name: string): string {
   return `${FILES_PATH}${name}`;
 }
 

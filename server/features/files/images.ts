@@ -41,7 +41,7 @@ function open(bytes: Buffer, animated = false) {
 async function formatOf(bytes: Buffer): Promise<string> {
   try {
     const { format } = await open(bytes).metadata();
-    if (format && INPUT_FORMATS.has(format)) return format;
+    if (INPUT_FORMATS.has(format)) return format;
   } catch {
     // Not decodable: falls through to the refusal.
   }
@@ -74,7 +74,7 @@ export async function checkStoredImage(bytes: Buffer, extension: ImageExtension)
 }
 
 /** Editor uploads are at most this wide (PRODUCT.md#limits: 1600 px, never upscaled). */
-export const UPLOAD_MAX_WIDTH = 1600;
+const UPLOAD_MAX_WIDTH = 1600;
 
 /**
  * An uploaded image made safe to serve: decoded, turned upright (EXIF orientation), at most 1600 px
@@ -110,7 +110,7 @@ export async function normalizeUpload(
 }
 
 /** Thumbnail size of link cards (PRODUCT.md#limits: 400 × 210). */
-export const THUMBNAIL = { width: 400, height: 210 } as const;
+const THUMBNAIL = { width: 400, height: 210 } as const;
 
 /** A link card thumbnail: cropped to fill 400 × 210, WebP. @throws NotAnImageError */
 export async function makeThumbnail(bytes: Buffer): Promise<Buffer> {
@@ -127,7 +127,7 @@ export async function makeThumbnail(bytes: Buffer): Promise<Buffer> {
 }
 
 /** Favicons are stored at this size, for cards on high-density screens. */
-export const FAVICON_SIZE = 64;
+const FAVICON_SIZE = 64;
 
 /** A favicon as a 64 × 64 PNG, aspect kept on a transparent square. @throws NotAnImageError */
 export async function makeFavicon(bytes: Buffer): Promise<Buffer> {

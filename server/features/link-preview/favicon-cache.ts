@@ -39,11 +39,6 @@ export function faviconHostOf(url: string): string {
   return new URL(url).host.toLowerCase();
 }
 
-/** Where the web app loads a host's favicon. */
-export function faviconPath(host: string): string {
-  return `/api/favicons/${host}`;
-}
-
 /**
  * Favicons fetched by the server through the SSRF guard and kept under DATA_DIR/favicons, so a
  * browser showing a link never tells a third-party icon service (or the site) what its user keeps

@@ -175,7 +175,7 @@ export function createGuardedFetcher(options: GuardedFetcherOptions = {}): LinkF
           if (lookupOptions.all) done(null, addresses);
           else done(null, addresses[0]!.address, addresses[0]!.family);
         },
-        (error: Error) => done(error as NodeJS.ErrnoException, ''),
+        (error: unknown) => done(error as NodeJS.ErrnoException, ''),
       );
     };
     return buildConnector({ timeout: connectTimeout, lookup })(connectOptions, callback);

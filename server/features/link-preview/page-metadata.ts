@@ -14,8 +14,8 @@ export interface PageMetadata {
 }
 
 /** Longest title and description kept (the post title column allows 255 characters). */
-export const TITLE_MAX = 255;
-export const DESCRIPTION_MAX = 1_000;
+const TITLE_MAX = 255;
+const DESCRIPTION_MAX = 1_000;
 
 /*
  * Which meta keys feed each field, first found wins. Dublin Core first (a page that bothers with
@@ -88,11 +88,11 @@ function absoluteUrl(href: string | undefined, base: string): string | null {
 }
 
 /** `#rgb` / `#rrggbb` as lower-case `#rrggbb`; null for anything else. */
-export function normalizeHexColor(value: string | undefined): string | null {
+function normalizeHexColor(value: string | undefined): string | null {
   const match = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(value?.trim() ?? '');
   if (!match) return null;
   const digits = match[1]!.toLowerCase();
-  return `#${digits.length === 3 ? [...digits].map((d) => d + d).join('') : digits}`;
+  return `#${digits.length === 3 ? digits.replace(/./g, '$&$&') : digits}`;
 }
 
 /** Pixel size from a `sizes` attribute (`32x32`, `16x16 32x32`: the largest); null if unknown. */

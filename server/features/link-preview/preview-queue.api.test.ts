@@ -4,7 +4,6 @@ import {
   InsertQueryNode,
   UpdateQueryNode,
   type KyselyPlugin,
-  type OperationNode,
   type PluginTransformQueryArgs,
   type PluginTransformResultArgs,
   type RootOperationNode,
@@ -401,9 +400,11 @@ function busyWhen(refuses: (node: RootOperationNode) => boolean): KyselyPlugin {
 
 /** The name of the table a statement writes to, for inserts and updates. */
 function writtenTable(node: RootOperationNode): string | undefined {
-  const table = (
-    InsertQueryNode.is(node) ? node.into : UpdateQueryNode.is(node) ? node.table : undefined
-  ) as OperationNode | undefined;
+  const table = InsertQueryNode.is(node)
+    ? node.into
+    : UpdateQueryNode.is(node)
+      ? node.table
+      : undefined;
   return table && 'table' in table
     ? (table as { table: { identifier: { name: string } } }).table.identifier.name
     : undefined;

@@ -29,14 +29,14 @@ export const PREVIEW_LEASE_MS = 2 * 60 * 1000;
  */
 export const PREVIEW_RETRY_DELAYS_MS = [60_000, 10 * 60_000, 60 * 60_000, 6 * 60 * 60_000];
 /** Tries of one preview before it is marked failed. */
-export const PREVIEW_MAX_ATTEMPTS = PREVIEW_RETRY_DELAYS_MS.length + 1;
+const PREVIEW_MAX_ATTEMPTS = PREVIEW_RETRY_DELAYS_MS.length + 1;
 /** How often an idle worker looks for work that no event announced (other processes, retries). */
 const POLL_INTERVAL_MS = 30 * 1000;
 /**
  * SQLite may refuse a write as busy while another connection writes (an import's save): the wait
  * before such a write is tried again, and before a round that met it starts again.
  */
-export const BUSY_RETRY_MS = 1000;
+const BUSY_RETRY_MS = 1000;
 /**
  * Tries of a finished preview's write while the database is busy. After the last, the claim is
  * left to run out (PREVIEW_LEASE_MS) and the post is fetched again.
@@ -44,8 +44,11 @@ export const BUSY_RETRY_MS = 1000;
 const BUSY_WRITE_TRIES = 10;
 
 export interface PreviewWorker {
-  /** Something became pending: queue it, and look for work now (background mode only). */
-  kick(): void;
+  /**
+   * Something became pending: queue it, and look for work now (background mode only). A
+   * property, not a method: services receive it detached, as their `onPreviewDue` callback.
+   */
+  kick: () => void;
   /**
    * Processes every preview that can be claimed now, in the caller's time, then removes the
    * thumbnails of posts deleted for good; resolves with how many previews it finished (done or
@@ -171,6 +174,7 @@ export function createPreviewWorker({
       busy = true;
     });
     for (const outcome of lanes) if (outcome.status === 'rejected') throw outcome.reason;
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- the lanes set `busy`; TypeScript does not follow assignments made in closures
     if (busy && background && !stopping) {
       log.debug(`database busy: link previews go on in ${BUSY_RETRY_MS} ms`);
       clearTimeout(busyTimer);
@@ -192,6 +196,7 @@ export function createPreviewWorker({
         await runUntilEmpty().catch((error: unknown) =>
           log.error({ err: error }, 'link preview worker failed'),
         );
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- schedule() sets `rerun` while the round runs; TypeScript does not see it
       } while (rerun && !stopping);
     })().finally(() => {
       running = undefined;

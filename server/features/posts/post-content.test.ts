@@ -146,7 +146,8 @@ function schemeOf(url: string): string | null {
 function activeParts($: CheerioAPI): string[] {
   const problems: string[] = [];
   $('*').each((_, element) => {
-    if (element.type !== 'tag') return;
+    // Every element, <script> and <style> too (domhandler gives those a type other than 'tag').
+    if (!('attribs' in element)) return;
     const name = element.name;
     const allowed = ALLOWED[name];
     if (!allowed) problems.push(`element <${name}>`);

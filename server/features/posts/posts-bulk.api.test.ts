@@ -52,7 +52,7 @@ async function tag(owner: TestUser, name: string) {
 }
 
 /** The live posts of a list, top first, as [content, order]. */
-async function orders(user: TestUser, collectionId: number | 0) {
+async function orders(user: TestUser, collectionId: number) {
   const res = await t.call(postEndpoints.list, {
     token: user.token,
     query: { collection_id: collectionId },

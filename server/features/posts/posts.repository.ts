@@ -50,7 +50,7 @@ export async function maxLiveOrder(db: Db, scope: PostScope): Promise<number> {
     .where(inScope(scope))
     .where('binned_at', 'is', null)
     .executeTakeFirst();
-  return Number(row?.max ?? 0);
+  return row?.max ?? 0;
 }
 
 /** Adds `by` to the order of every live post of the list whose order is within [from, to]. */

@@ -443,8 +443,8 @@ export function createPostsService({
       id: number,
       body: z.output<typeof updatePostBody>,
     ): Promise<Post> {
-      let linkChanged = false;
-      const updated = await db.transaction().execute(async (trx) => {
+      const { updated, linkChanged } = await db.transaction().execute(async (trx) => {
+        let linkChanged = false;
         const needed = body.inRecycleBin ? Permission.WRITE | Permission.DELETE : Permission.WRITE;
         let post = await getPost(trx, actor, id, needed);
         const now = clock().toISOString();
@@ -502,7 +502,7 @@ export function createPostsService({
         await refreshSearchDocuments(trx, [post.id]);
 
         const [view] = await withTags(trx, [post], true);
-        return view!;
+        return { updated: view!, linkChanged };
       });
       if (linkChanged && updated.preview_status === 'pending') onPreviewDue();
       return updated;

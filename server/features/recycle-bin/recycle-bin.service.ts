@@ -61,7 +61,7 @@ export function scheduleRecycleBinPurge(
       (error: unknown) => log.error({ err: error }, 'purging recycle bins failed'),
     );
   void run();
-  const timer = setInterval(run, 60 * 60 * 1000);
+  const timer = setInterval(() => void run(), 60 * 60 * 1000);
   timer.unref();
   return () => clearInterval(timer);
 }

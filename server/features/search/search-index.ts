@@ -143,7 +143,7 @@ function throughIndex(
   column: SearchColumn,
 ): PostsQuery {
   if (dialectOf(db) === 'postgres') {
-    return db.selectFrom(qb.offset(0).as('posts')).selectAll() as unknown as PostsQuery;
+    return db.selectFrom(qb.offset(0).as('posts')).selectAll();
   }
   const indexed = query.include.filter((term) => term.length >= TRIGRAM);
   if (indexed.length === 0) return qb;

@@ -21,7 +21,7 @@ export async function memberPermission(
     .where('user_id', '=', userId)
     .where('collection_id', 'in', collectionIds)
     .executeTakeFirst();
-  return Number(row?.permission ?? 0);
+  return row?.permission ?? 0;
 }
 
 /** Ids among `collectionIds` that carry at least one private share. */

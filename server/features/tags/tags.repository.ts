@@ -96,10 +96,11 @@ export async function mergeTagInto(db: Db, fromId: number, intoId: number): Prom
         .selectFrom('post_tags as moving')
         .select(['moving.post_id', sql.lit(intoId).as('tag_id')])
         .where('moving.tag_id', '=', fromId)
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('post_tags as kept')
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('post_tags as kept')
                 .select('kept.post_id')
                 .whereRef('kept.post_id', '=', 'moving.post_id')
                 .where('kept.tag_id', '=', intoId),

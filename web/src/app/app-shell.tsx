@@ -13,7 +13,7 @@ import { useSidebarWidth } from './sidebar-width.ts';
 import { ViewPermissionContext } from './view-permission.ts';
 
 /** localStorage key of the desktop sidebar toggle (PRODUCT.md#layout-shell: remembered). */
-export const SIDEBAR_OPEN_KEY = 'nestmark:sidebar-open';
+const SIDEBAR_OPEN_KEY = 'nestmark:sidebar-open';
 
 const SIDEBAR_ID = 'sidebar';
 

@@ -56,7 +56,7 @@ export function createAppRouter(queryClient: QueryClient) {
   async function requireUser() {
     if (!readSessionToken()) throw redirect('/login');
     try {
-      await queryClient.ensureQueryData(meQuery);
+      await queryClient.query({ ...meQuery, staleTime: 'static' });
     } catch (error) {
       if (error instanceof ApiError) throw redirect('/login');
     }
@@ -73,7 +73,10 @@ export function createAppRouter(queryClient: QueryClient) {
     if (token && STATIC_AUTH_PATHS.test(url.pathname)) {
       try {
         return {
-          share: { token, auth: await queryClient.ensureQueryData(staticAuthQuery(token)) },
+          share: {
+            token,
+            auth: await queryClient.query({ ...staticAuthQuery(token), staleTime: 'static' }),
+          },
         };
       } catch {
         throw redirect('/login');

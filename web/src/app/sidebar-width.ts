@@ -1,14 +1,14 @@
 import { useStoredValue } from '../lib/local-storage.ts';
 
 /** localStorage key of the desktop sidebar's width, in px. */
-export const SIDEBAR_WIDTH_KEY = 'nestmark:sidebar-width';
+const SIDEBAR_WIDTH_KEY = 'nestmark:sidebar-width';
 /**
  * Width of the desktop sidebar, in px: 304 until the user drags its edge (room for a collection
  * eight levels deep to show its name).
  */
 export const SIDEBAR_WIDTH = { initial: 304, min: 224, max: 480 } as const;
 /** How far one arrow key press moves the sidebar's edge, in px. */
-export const SIDEBAR_WIDTH_STEP = 16;
+const SIDEBAR_WIDTH_STEP = 16;
 
 /** `width` brought within the sidebar's bounds, in whole px. */
 export function clampSidebarWidth(width: number): number {

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { authEndpoints } from '../../../contract/auth.ts';
 import { bookmarksIoEndpoints } from '../../../contract/bookmarks-io.ts';
 import { postEndpoints } from '../../../contract/posts.ts';
@@ -12,7 +12,8 @@ const token = (value: string) => ({
 });
 const me = { data: { id: 1 } };
 
-let fetchMock: ReturnType<typeof vi.fn>;
+/** fetch as the API client calls it: an address and a request. */
+let fetchMock: Mock<(url: string, init: RequestInit) => Promise<Response>>;
 const authorizationOf = (call: unknown[]) =>
   (call[1] as RequestInit).headers &&
   ((call[1] as RequestInit).headers as Record<string, string>).authorization;

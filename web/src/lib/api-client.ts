@@ -5,6 +5,7 @@ import {
   type Endpoint,
   type EndpointCallParts,
   type EndpointResponse,
+  type UrlValues,
 } from '../../../contract/endpoint.ts';
 import { reportServerReached } from './connectivity.ts';
 import { fileNameFromDisposition } from './download.ts';
@@ -61,8 +62,8 @@ function send(endpoint: Endpoint, input: Record<string, unknown>, token: string 
   const request = fetch(
     endpointUrl(
       endpoint,
-      input.params as Record<string, unknown>,
-      input.query as Record<string, unknown>,
+      input.params as UrlValues | undefined,
+      input.query as UrlValues | undefined,
     ),
     { method: endpoint.method, headers, body, signal: input.signal as AbortSignal | undefined },
   );
@@ -84,7 +85,7 @@ let refreshing: Promise<string | null> | null = null;
  * Exchanges the stored token for a new one (API.md); concurrent callers share one request. Resolves
  * to the new token, or null (and forgets the old one) when the session is over.
  */
-export function refreshSession(): Promise<string | null> {
+function refreshSession(): Promise<string | null> {
   refreshing ??= (async () => {
     try {
       const response = await send(authEndpoints.refresh, {}, readSessionToken());

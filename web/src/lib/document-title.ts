@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 
 /** PRODUCT.md#layout-shell: the browser tab shows the product name followed by the page title. */
-export function documentTitle(pageTitle: string): string {
+function documentTitle(pageTitle: string): string {
   return pageTitle ? `Nestmark - ${pageTitle}` : 'Nestmark';
 }
 

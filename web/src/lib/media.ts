@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /** PRODUCT.md#layout-shell: mobile means a viewport of at most 768 px. */
-export const MOBILE_MEDIA_QUERY = '(max-width: 768px)';
+const MOBILE_MEDIA_QUERY = '(max-width: 768px)';
 
 /** Whether the viewport is mobile-sized right now (read once, e.g. for a page size). */
 export function isMobileViewport(): boolean {

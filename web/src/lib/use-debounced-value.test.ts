@@ -11,11 +11,17 @@ describe('useDebouncedValue', () => {
       initialProps: { value: 'a' },
     });
     rerender({ value: 'ab' });
-    act(() => vi.advanceTimersByTime(200));
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
     rerender({ value: 'abc' });
-    act(() => vi.advanceTimersByTime(200));
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
     expect(result.current[0]).toBe('a');
-    act(() => vi.advanceTimersByTime(100));
+    act(() => {
+      vi.advanceTimersByTime(100);
+    });
     expect(result.current[0]).toBe('abc');
   });
 

@@ -86,7 +86,7 @@ afterAll(() => vi.unstubAllGlobals());
 
 beforeEach(() => {
   callApiMock.mockReset();
-  callApiMock.mockImplementation((async (endpoint: unknown) => {
+  callApiMock.mockImplementation(async (endpoint: unknown) => {
     if (endpoint === collectionEndpoints.list) {
       return {
         data: { collections: tree, shared_collections: [], uncategorized_post_count: 1 },
@@ -94,7 +94,7 @@ beforeEach(() => {
     }
     if (endpoint === postEndpoints.list) return { data: posts };
     throw new Error('unexpected call');
-  }) as never);
+  });
 });
 
 describe('the collection view', () => {

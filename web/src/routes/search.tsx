@@ -1,6 +1,6 @@
 import { TextSearch } from 'lucide-react';
 import { useEffect, useEffectEvent, useState } from 'react';
-import { useLocation, useNavigationType, useSearchParams } from 'react-router';
+import { NavigationType, useLocation, useNavigationType, useSearchParams } from 'react-router';
 import { PageHeader } from '../app/page-header.tsx';
 import { flattenTree } from '../features/collections/collection-tree.ts';
 import { useCollectionTree } from '../features/collections/collections.queries.ts';
@@ -46,7 +46,7 @@ export function SearchRoute() {
   const [generation, setGeneration] = useState(0);
   if (seen !== location.key) {
     setSeen(location.key);
-    if (navigationType === 'POP') setGeneration(generation + 1);
+    if (navigationType === NavigationType.Pop) setGeneration(generation + 1);
   }
   return <SearchView key={generation} />;
 }

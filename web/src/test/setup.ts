@@ -21,10 +21,10 @@ const emptyRect = () =>
 const emptyList = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
 Range.prototype.getBoundingClientRect = emptyRect;
 Range.prototype.getClientRects = emptyList;
-if (!document.elementFromPoint) document.elementFromPoint = () => null;
-// jsdom lacks scrollIntoView, which the tree select and the combobox use to keep the highlighted
-// option in view.
-Element.prototype.scrollIntoView ??= () => {};
+// jsdom has neither, though the DOM types declare both: ProseMirror asks for the element at a
+// point, and the tree select and the combobox scroll the highlighted option into view.
+document.elementFromPoint = () => null;
+Element.prototype.scrollIntoView = () => {};
 
 afterEach(() => {
   cleanup();

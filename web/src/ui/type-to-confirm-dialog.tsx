@@ -4,7 +4,7 @@ import { Dialog } from './dialog.tsx';
 import { Input } from './input.tsx';
 
 /** PRODUCT.md#confirmation: the word a user types to confirm a destructive action. */
-export const CONFIRMATION_WORD = 'delete';
+const CONFIRMATION_WORD = 'delete';
 
 /**
  * PRODUCT.md#confirmation: the action runs only if the typed text equals the word, ignoring case.

@@ -20,7 +20,7 @@ const CSV_OPTIONS: Options = {
  */
 function parseCsv(text: string): string[][] {
   try {
-    return parse(text, CSV_OPTIONS) as string[][];
+    return parse(text, CSV_OPTIONS);
   } catch (error) {
     if (!(error instanceof CsvError)) throw error;
     // `records` counts the records read before the broken one, the header line included.
@@ -59,7 +59,7 @@ export function csvHeaderHas(text: string, columns: readonly string[]): boolean 
   const end = text.search(/[\r\n]/);
   let header: string[] | undefined;
   try {
-    [header] = parse(end === -1 ? text : text.slice(0, end), CSV_OPTIONS) as string[][];
+    [header] = parse(end === -1 ? text : text.slice(0, end), CSV_OPTIONS);
   } catch (error) {
     if (error instanceof CsvError) return false;
     throw error;

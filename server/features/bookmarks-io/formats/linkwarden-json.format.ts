@@ -20,8 +20,8 @@ export const linkwardenJsonFormat: ImportFormat = {
         .map(record)
         .filter((item) => item !== undefined)
         .map((collection) => {
-          const created = folder(oneLine(text(collection!.name)));
-          for (const link of list(collection!.links)) {
+          const created = folder(oneLine(text(collection.name)));
+          for (const link of list(collection.links)) {
             const entry = record(link) ?? {};
             tree.add(
               {
@@ -38,7 +38,7 @@ export const linkwardenJsonFormat: ImportFormat = {
               created.children,
             );
           }
-          return { id: collection!.id, parentId: collection!.parentId, folder: created };
+          return { id: collection.id, parentId: collection.parentId, folder: created };
         });
       const byId = new Map<unknown, Entry>();
       for (const entry of entries) if (!byId.has(entry.id)) byId.set(entry.id, entry);

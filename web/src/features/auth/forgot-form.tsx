@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import type { SubmitEvent } from 'react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../ui/button.tsx';
@@ -29,7 +29,7 @@ export function ForgotForm() {
   const forgot = useForgotPassword();
   const [email, setEmail] = useState('');
 
-  function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (forgot.isPending) return;
     forgot.mutate(email.trim());

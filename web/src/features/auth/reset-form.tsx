@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import type { SubmitEvent } from 'react';
 import { useState } from 'react';
 import { PASSWORD_HINT, PASSWORD_MIN_LENGTH } from '../../../../contract/auth.ts';
 import { Button } from '../../ui/button.tsx';
@@ -26,7 +26,7 @@ export function ResetForm({
   const [confirmation, setConfirmation] = useState('');
   const [mismatch, setMismatch] = useState(false);
 
-  function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (reset.isPending) return;
     setMismatch(password !== confirmation);

@@ -7,10 +7,10 @@ import { collectionKeys } from '../collections/collection-keys.ts';
 import { postKeys } from '../posts/posts.queries.ts';
 
 /** How often a running import is asked for its progress. */
-export const IMPORT_POLL_MS = 500;
+const IMPORT_POLL_MS = 500;
 
 /** Query keys of the bookmarks-io feature. */
-export const importKeys = {
+const importKeys = {
   job: (id: number) => ['imports', id] as const,
 };
 

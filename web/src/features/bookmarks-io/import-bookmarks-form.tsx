@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { FileUp, Upload } from 'lucide-react';
-import type { DragEvent, FormEvent } from 'react';
+import type { DragEvent, SubmitEvent } from 'react';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { DuplicateMode } from '../../../../contract/bookmarks-io.ts';
@@ -37,7 +37,7 @@ export function ImportBookmarksForm() {
   const [targetError, setTargetError] = useState<string | null>(null);
   const options = collectionOptions(tree.data?.collections ?? []);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!file || start.isPending) return;
     if (target === 'existing' && collectionId === null) {

@@ -1,5 +1,5 @@
 import { ArchiveRestore } from 'lucide-react';
-import type { FormEvent } from 'react';
+import type { SubmitEvent } from 'react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { RestoreResult } from '../../../../contract/bookmarks-io.ts';
@@ -35,7 +35,7 @@ export function RestoreBackupPanel() {
   const [file, setFile] = useState<File | null>(null);
   const [result, setResult] = useState<RestoreResult | null>(null);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!file || restore.isPending) return;
     try {

@@ -61,7 +61,7 @@ export function collectionOptions(
 }
 
 /** The tree without the collection `id` and its descendants. */
-export function pruneTree(nodes: readonly CollectionNode[], id: number): CollectionNode[] {
+function pruneTree(nodes: readonly CollectionNode[], id: number): CollectionNode[] {
   return nodes
     .filter((node) => node.id !== id)
     .map((node) => ({ ...node, nested: pruneTree(node.nested, id) }));

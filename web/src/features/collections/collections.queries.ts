@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Collection, CollectionNode } from '../../../../contract/collections.ts';
+import type { CollectionNode } from '../../../../contract/collections.ts';
 import { collectionEndpoints } from '../../../../contract/collections.ts';
 import { callApi } from '../../lib/api-client.ts';
 import { postKeys } from '../posts/posts.queries.ts';
@@ -50,7 +50,7 @@ export function useCollection(id: number) {
           query: { withDescendantCounts: true },
           signal,
         })
-      ).data as Collection,
+      ).data,
     enabled: id > UNCATEGORIZED_ID,
     initialData: () => {
       const tree = queryClient.getQueryData(collectionTreeQuery.queryKey);

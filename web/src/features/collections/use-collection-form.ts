@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import type { SubmitEvent } from 'react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Collection } from '../../../../contract/collections.ts';
@@ -19,7 +19,7 @@ export interface CollectionFormErrors {
 }
 
 /** Errors to show for a failed save: the server's field messages, else one for the form. */
-export function collectionSaveErrors(error: unknown): CollectionFormErrors {
+function collectionSaveErrors(error: unknown): CollectionFormErrors {
   if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
     const { name, parent_id, token } = error.fields;
     return {
@@ -64,7 +64,7 @@ export function useCollectionForm(
   const [errors, setErrors] = useState<CollectionFormErrors>({});
   const saving = create.isPending || update.isPending || saveShare.isPending;
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (saving) return;
     const trimmed = name.trim();

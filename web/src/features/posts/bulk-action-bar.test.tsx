@@ -47,10 +47,9 @@ function renderBar(ids: number[], inRecycleBin = false) {
 
 /** Answers every bulk edit with the ids it was sent (each changed). */
 function answerChanged() {
-  callApiMock.mockImplementation(
-    async (_endpoint, input) =>
-      ({ data: { ids: (input as { body: { ids: number[] } }).body.ids } }) as never,
-  );
+  callApiMock.mockImplementation(async (_endpoint, input) => ({
+    data: { ids: (input as { body: { ids: number[] } }).body.ids },
+  }));
 }
 
 beforeEach(() => {
@@ -180,7 +179,7 @@ describe('BulkActionBar', () => {
 
   it('a failing later chunk says how many posts were changed before it', async () => {
     callApiMock
-      .mockResolvedValueOnce({ data: { ids: [1] } } as never)
+      .mockResolvedValueOnce({ data: { ids: [1] } })
       .mockRejectedValueOnce(new ApiError(404, 'NOT_FOUND', 'Post 1200 was not found.', {}));
     const ids = Array.from({ length: BULK_EDIT_MAX + 500 }, (_, index) => index + 1);
     const bar = renderBar(ids);

@@ -17,7 +17,7 @@ import { useBulkEditPosts, type BulkChange } from './bulk-edit.queries.ts';
 import { TagPicker } from './tag-picker.tsx';
 
 /** `count` posts, in words: '1 post', '1,000 posts'. */
-export function postCount(count: number): string {
+function postCount(count: number): string {
   return `${count.toLocaleString('en')} ${count === 1 ? 'post' : 'posts'}`;
 }
 

@@ -141,7 +141,7 @@ export function EditorToolbar({ editor }: { editor: Editor }) {
       style:
         (['1', '2', '3'] as const).find((level) =>
           current.isActive('heading', { level: Number(level) }),
-        ) ?? ('paragraph' as TextStyle),
+        ) ?? 'paragraph',
       bold: current.isActive('bold'),
       italic: current.isActive('italic'),
       underline: current.isActive('underline'),

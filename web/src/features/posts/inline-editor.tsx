@@ -52,9 +52,9 @@ export function InlineEditor({ post, onDone }: { post: Post; onDone: () => void 
     const onPointerDown = (event: PointerEvent) => {
       const target = event.target as Node;
       // Menus and dialogs of the editor itself render in portals; they are not "outside".
-      const inPortal = (target as Element).closest?.(
-        '[data-radix-popper-content-wrapper],[role="dialog"]',
-      );
+      const inPortal =
+        target instanceof Element &&
+        target.closest('[data-radix-popper-content-wrapper],[role="dialog"]') !== null;
       if (!wrapper.current?.contains(target) && !inPortal) void finish();
     };
     const onKeyDown = (event: KeyboardEvent) => {

@@ -32,7 +32,7 @@ beforeEach(() => {
     const { after_id: afterId, limit } = (input as { query: { after_id?: number; limit: number } })
       .query;
     const start = afterId === undefined ? 0 : posts.findIndex((post) => post.id === afterId) + 1;
-    return { data: posts.slice(start, start + limit) } as never;
+    return { data: posts.slice(start, start + limit) };
   });
 });
 

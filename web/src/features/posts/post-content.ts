@@ -67,7 +67,7 @@ export function displayDomain(url: string | null | undefined): string {
 export function readableTextOn(hex: string): '#1c1917' | '#ffffff' | undefined {
   const match = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(hex.trim());
   if (!match) return undefined;
-  const digits = match[1]!.length === 3 ? [...match[1]!].map((d) => d + d).join('') : match[1]!;
+  const digits = match[1]!.length === 3 ? match[1]!.replace(/./g, '$&$&') : match[1]!;
   const [r, g, b] = [0, 2, 4].map((at) => {
     const channel = parseInt(digits.slice(at, at + 2), 16) / 255;
     return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;

@@ -47,8 +47,8 @@ import { VirtualPostList } from './virtual-post-list.tsx';
 
 /** PRODUCT.md#limits: 20 posts a page on desktop, 10 on mobile; 8 placeholders. */
 export const PAGE_SIZE_DESKTOP = 20;
-export const PAGE_SIZE_MOBILE = 10;
-export const PLACEHOLDER_COUNT = 8;
+const PAGE_SIZE_MOBILE = 10;
+const PLACEHOLDER_COUNT = 8;
 
 /**
  * The page size of a list opened now (PRODUCT.md#limits), fixed for the visit so rotating a phone
@@ -77,7 +77,7 @@ export function PostPlaceholders({ view = 'cards' }: { view?: PostView }) {
   );
 }
 /** PRODUCT.md#limits: a touch drag starts after a 180 ms press; items settle in 200 ms. */
-export const TOUCH_DRAG_DELAY_MS = 180;
+const TOUCH_DRAG_DELAY_MS = 180;
 const DRAG_ANIMATION_MS = 200;
 
 /** One post of the sortable list, dragged by its handle (mouse, touch or keyboard). */

@@ -14,7 +14,7 @@ const TransferDialog = lazy(async () => ({
  * PRODUCT.md#limits: a post menu opened this close to the right edge of the screen hangs to the
  * left.
  */
-export const MENU_EDGE_PX = 150;
+const MENU_EDGE_PX = 150;
 
 /**
  * The three-dot menu of a post card (PRODUCT.md#post-card): Transfer (to another collection), Edit

@@ -44,7 +44,7 @@ beforeEach(() => {
 
 describe('a post leaving a list renumbers the posts above it (PRODUCT.md#post-lists)', () => {
   it('delete: the orders close the gap, so a later drag stores the order the server expects', async () => {
-    callApiMock.mockResolvedValue(undefined as never);
+    callApiMock.mockResolvedValue(undefined);
     const remove = render(useDeletePost);
     await act(() => remove.current.mutateAsync({ id: 12 }));
     expect(shown()).toEqual([
@@ -59,7 +59,7 @@ describe('a post leaving a list renumbers the posts above it (PRODUCT.md#post-li
   });
 
   it('transfer: the orders close the gap in the list the post left', async () => {
-    callApiMock.mockResolvedValue({ data: { ...posts[1]!, collection_id: 6, order: 9 } } as never);
+    callApiMock.mockResolvedValue({ data: { ...posts[1]!, collection_id: 6, order: 9 } });
     const transfer = render(useTransferPost);
     await act(() => transfer.current.mutateAsync({ id: 11, collectionId: 6 }));
     expect(shown()).toEqual([

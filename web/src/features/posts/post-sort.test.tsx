@@ -56,7 +56,7 @@ describe('a drag in manual order', () => {
   });
 
   it('moves the post in the manual list only; the list sorted by title keeps its order', async () => {
-    callApiMock.mockResolvedValue({ data: aPost({ id: 10, title: 'A', order: 1 }) } as never);
+    callApiMock.mockResolvedValue({ data: aPost({ id: 10, title: 'A', order: 1 }) });
     const wrapper = ({ children }: { children: ReactNode }) => (
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     );

@@ -7,7 +7,7 @@ import {
 } from '../collections/collection-preference.ts';
 
 /** The name of each order of a collection's list (docs/API.md, Post lists: `sort`). */
-export const sortLabels: Record<PostSort, string> = {
+const sortLabels: Record<PostSort, string> = {
   manual: 'Manual order',
   newest: 'Newest',
   oldest: 'Oldest',

@@ -232,7 +232,7 @@ export function usePostList(
 }
 
 /** One post, with its tags, for the editor; read with a public share's token when given. */
-export function postQuery(id: number, shareToken?: string) {
+function postQuery(id: number, shareToken?: string) {
   return queryOptions({
     queryKey: postKeys.detail(id, shareToken),
     queryFn: async ({ signal }) =>

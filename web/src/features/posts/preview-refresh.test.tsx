@@ -121,7 +121,7 @@ describe('usePostList refreshes pending previews by page, never by card', () => 
 
     // Second round, after a longer pause: only the first page is read again.
     callApiMock.mockClear();
-    callApiMock.mockResolvedValue({ data: [link(20, 'done'), link(19, 'done')] } as never);
+    callApiMock.mockResolvedValue({ data: [link(20, 'done'), link(19, 'done')] });
     await act(() => vi.advanceTimersByTimeAsync(previewRefreshDelay(0)));
     expect(callApiMock).not.toHaveBeenCalled();
     await act(() => vi.advanceTimersByTimeAsync(previewRefreshDelay(1) - previewRefreshDelay(0)));

@@ -58,7 +58,7 @@ export const UnfurlingLink = Node.create({
       title: {
         default: '',
         parseHTML: (element) => element.getAttribute('data-title') ?? '',
-        renderHTML: (attributes) => ({ 'data-title': attributes.title }),
+        renderHTML: (attributes: { title: string }) => ({ 'data-title': attributes.title }),
       },
     };
   },

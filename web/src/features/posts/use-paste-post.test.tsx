@@ -47,7 +47,7 @@ describe('usePasteIntoCollection (PRODUCT.md#paste, #validation, #messages)', ()
   it('shows a placeholder above the highest order at once, then the saved post in its place', async () => {
     clipboard = ' https://example.com/a ';
     let answer: (value: unknown) => void = () => {};
-    callApiMock.mockReturnValue(new Promise((resolve) => (answer = resolve)) as never);
+    callApiMock.mockReturnValue(new Promise((resolve) => (answer = resolve)));
     const paste = renderPaste();
     await act(() => paste.current());
 

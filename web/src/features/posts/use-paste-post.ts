@@ -11,7 +11,12 @@ const ERROR_TEXT_MAX = 60;
  * only then).
  */
 export function canReadClipboard(): boolean {
-  return typeof navigator !== 'undefined' && typeof navigator.clipboard?.readText === 'function';
+  return (
+    typeof navigator !== 'undefined' &&
+    // Browsers leave `clipboard` out of pages not served securely.
+    'clipboard' in navigator &&
+    typeof navigator.clipboard.readText === 'function'
+  );
 }
 
 let placeholders = 0;

@@ -98,7 +98,7 @@ describe('usePostEditor', () => {
 
   it('ignores a second save while the first is in flight', async () => {
     let finish: (value: unknown) => void = () => {};
-    callApiMock.mockReturnValue(new Promise((resolve) => (finish = resolve)) as never);
+    callApiMock.mockReturnValue(new Promise((resolve) => (finish = resolve)));
     const router = renderEditor({ title: '', content: '<p>a</p><p>b</p>', collectionId: 5 });
     let first!: Promise<void>;
     act(() => {

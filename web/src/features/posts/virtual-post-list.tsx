@@ -6,7 +6,7 @@ import type { PostView } from './post-view.tsx';
 import type { ListedPost, PostsInView } from './posts.queries.ts';
 
 /** PRODUCT.md#limits: the next page loads when the end comes within 80 px of the viewport. */
-export const INFINITE_SCROLL_MARGIN_PX = 80;
+const INFINITE_SCROLL_MARGIN_PX = 80;
 
 /** Space between posts, in px (Tailwind gap-3 for cards and tiles, gap-2 for list lines). */
 const GAP_PX: Record<PostView, number> = { cards: 12, list: 8, grid: 12 };

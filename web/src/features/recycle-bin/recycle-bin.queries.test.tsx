@@ -36,7 +36,7 @@ beforeEach(() => {
 
 describe('useClearRecycleBin (PRODUCT.md#after-an-action: the list empties even after failure)', () => {
   it('empties the list when the bin is cleared', async () => {
-    callApiMock.mockResolvedValue(undefined as never);
+    callApiMock.mockResolvedValue(undefined);
     const clear = render(useClearRecycleBin);
     await act(() => clear.current.mutateAsync());
     expect(callApiMock.mock.calls[0]![1]).toEqual({ query: { is_trashed: true } });
@@ -53,7 +53,7 @@ describe('useClearRecycleBin (PRODUCT.md#after-an-action: the list empties even 
 
 describe('useRestorePost (PRODUCT.md#post-lists: restore sets is_archived false)', () => {
   it('sends is_archived false and takes the post out of the recycle bin', async () => {
-    callApiMock.mockResolvedValue({ data: aPost({ id: 1 }) } as never);
+    callApiMock.mockResolvedValue({ data: aPost({ id: 1 }) });
     const restore = render(useRestorePost);
     await act(() => restore.current.mutateAsync({ id: 1 }));
     expect(callApiMock.mock.calls[0]![1]).toEqual({

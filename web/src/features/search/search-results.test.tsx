@@ -71,7 +71,7 @@ beforeEach(() => {
     const { after_id: afterId, limit } = (input as { query: { after_id?: number; limit: number } })
       .query;
     const start = afterId === undefined ? 0 : results.findIndex((post) => post.id === afterId) + 1;
-    return { data: results.slice(start, start + limit) } as never;
+    return { data: results.slice(start, start + limit) };
   });
 });
 
@@ -135,7 +135,7 @@ describe('SearchResults (PRODUCT.md#search, read by cursor)', () => {
   });
 
   it('says so when nothing matches', async () => {
-    callApiMock.mockResolvedValue({ data: [] } as never);
+    callApiMock.mockResolvedValue({ data: [] });
     renderResults('no such words');
     expect(await screen.findByText('No search results')).toBeVisible();
     expect(listQueries()[0]).toMatchObject({ limit: PAGE_SIZE_DESKTOP });

@@ -1,7 +1,7 @@
 import type { Post } from '../../../../contract/posts.ts';
 
 /** PRODUCT.md#limits: collections suggested while the search input is empty. */
-export const EMPTY_INPUT_SUGGESTIONS = 4;
+const EMPTY_INPUT_SUGGESTIONS = 4;
 
 /**
  * The collections the search bar suggests as a scope (PRODUCT.md#search): the first 4 when the

@@ -9,7 +9,7 @@ import { generateShareToken } from './public-share-rules.ts';
 import type { PublicShareDraft } from './shares.queries.ts';
 
 /** The address of the public view for a token (PRODUCT.md#public-view). */
-export function publicShareUrl(token: string): string {
+function publicShareUrl(token: string): string {
   return `${location.origin}/s?token=${encodeURIComponent(token)}`;
 }
 
@@ -28,7 +28,8 @@ export function PublicShareSection({
   error?: string;
 }) {
   const id = useId();
-  const canCopy = typeof navigator.clipboard?.writeText === 'function';
+  // Browsers leave `clipboard` out of pages not served securely.
+  const canCopy = 'clipboard' in navigator && typeof navigator.clipboard.writeText === 'function';
   const prefix = `${location.origin}/s?token=`;
 
   async function copy() {

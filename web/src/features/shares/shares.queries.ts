@@ -5,7 +5,7 @@ import { callApi } from '../../lib/api-client.ts';
 import { publicShareAction } from './public-share-rules.ts';
 
 /** Query keys of the shares feature. */
-export const shareKeys = {
+const shareKeys = {
   publicOf: (collectionId: number) => ['shares', 'public', collectionId] as const,
   membersOf: (collectionId: number) => ['shares', 'private', collectionId] as const,
   staticAuth: (token: string) => ['shares', 'static-auth', token] as const,

@@ -61,7 +61,7 @@ beforeEach(() => {
   ];
   patchFailure = undefined;
   callApiMock.mockReset();
-  callApiMock.mockImplementation(fakeServer as never);
+  callApiMock.mockImplementation(fakeServer);
   // A desktop-sized viewport (menus drop down rather than rise as a sheet); jsdom does not scroll.
   vi.stubGlobal('matchMedia', () => ({
     matches: false,

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { Tag } from '../../../../contract/tags.ts';
 import { tagBody } from '../../../../contract/tags.ts';
@@ -32,7 +32,7 @@ export interface TagFormState {
   error: string | undefined;
   /** While the name is checked or saved. */
   saving: boolean;
-  submit: (event: FormEvent) => Promise<void>;
+  submit: (event: SubmitEvent) => Promise<void>;
   /** Set while the user is asked whether to merge into the tag that has the name already. */
   merge: PendingMerge | null;
   confirmMerge: () => Promise<void>;
@@ -67,7 +67,7 @@ export function useTagForm(tag?: Tag, onSaved?: () => void): TagFormState {
     else await (location.key === 'default' ? navigate('/tags') : navigate(-1));
   }
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent) {
     event.preventDefault();
     if (saving) return;
     const parsed = tagBody.safeParse({ name });
@@ -78,7 +78,7 @@ export function useTagForm(tag?: Tag, onSaved?: () => void): TagFormState {
     setChecking(true);
     try {
       if (tag) {
-        const tags = await queryClient.fetchQuery({ ...tagsQuery, staleTime: 0 });
+        const tags = await queryClient.query({ ...tagsQuery, staleTime: 0 });
         const into = mergeTarget(tags, tag.id, parsed.data.name);
         if (into) {
           const posts = tags.find((other) => other.id === tag.id)?.post_count ?? 0;

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import type { SubmitEvent } from 'react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { User } from '../../../../contract/auth.ts';
@@ -25,7 +25,7 @@ export function useUserCreateForm() {
   const [values, setValues] = useState({ name: '', email: '', password: '' });
   const [errors, setErrors] = useState<UserFormErrors>({});
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (create.isPending) return;
     const problems = userFormProblems(values);
@@ -72,7 +72,7 @@ export function useUserEditForm(user: User, own: boolean) {
   });
   const [errors, setErrors] = useState<UserFormErrors>({});
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (update.isPending) return;
     const problems = userFormProblems(values, emailChanged(user, values));

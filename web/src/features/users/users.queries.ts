@@ -7,13 +7,13 @@ import { callApi } from '../../lib/api-client.ts';
 import { authKeys } from '../auth/auth.queries.ts';
 
 /** Query keys of the users feature. */
-export const userKeys = {
+const userKeys = {
   list: ['users', 'list'] as const,
   detail: (id: number) => ['users', 'detail', id] as const,
 };
 
 /** Every user, by name (PRODUCT.md#users). */
-export const usersQuery = queryOptions({
+const usersQuery = queryOptions({
   queryKey: userKeys.list,
   queryFn: async ({ signal }) => (await callApi(userEndpoints.list, { signal })).data,
 });
