@@ -6,6 +6,7 @@ import { postEndpoints } from '../../contract/posts.ts';
 import { shareEndpoints } from '../../contract/shares.ts';
 import { tagEndpoints } from '../../contract/tags.ts';
 import { userEndpoints } from '../../contract/users.ts';
+import { createAs } from '../test/api-fixtures.ts';
 import { createTestApp, type TestApp, type TestUser } from '../test/test-app.ts';
 
 /*
@@ -24,15 +25,6 @@ beforeAll(async () => {
   admin = await t.createUser({ permission: 255 });
 });
 afterAll(() => t.close());
-
-async function collection(name: string, parentId?: number): Promise<number> {
-  const res = await t.call(collectionEndpoints.create, {
-    token: owner.token,
-    body: { name, ...(parentId && { parent_id: parentId }) },
-  });
-  expect(res.status, res.text).toBe(201);
-  return res.body.data.id;
-}
 
 // The trailing slash is what these send on purpose: t.call writes the contract's path without it.
 describe('a trailing slash', () => {
@@ -56,7 +48,7 @@ describe('a trailing slash', () => {
   });
 
   it('reaches a route with an id and a write route', async () => {
-    const id = await collection('Slashed');
+    const id = (await createAs(t, owner).collection({ name: 'Slashed' })).id;
     const got = await t.request('GET', `/api/collections/${id}/`, { token: owner.token });
     expect(got.status).toBe(200);
     expect(got.body.data.id).toBe(id);
@@ -67,7 +59,7 @@ describe('a trailing slash', () => {
 
 describe('ids as numeric strings in JSON bodies', () => {
   it('public share: {collection_id: "1"}', async () => {
-    const id = await collection('Public');
+    const id = (await createAs(t, owner).collection({ name: 'Public' })).id;
     const res = await t.call(shareEndpoints.createPublic, {
       token: owner.token,
       body: { collection_id: String(id) },
@@ -77,7 +69,7 @@ describe('ids as numeric strings in JSON bodies', () => {
   });
 
   it('private share: {collection_id: "1", user_id: "2"}', async () => {
-    const id = await collection('Private');
+    const id = (await createAs(t, owner).collection({ name: 'Private' })).id;
     const res = await t.call(shareEndpoints.createPrivate, {
       token: owner.token,
       body: { collection_id: String(id), user_id: String(member.id) },
@@ -87,14 +79,15 @@ describe('ids as numeric strings in JSON bodies', () => {
   });
 
   it('collections: parent_id on create and move', async () => {
-    const parent = await collection('Parent');
+    const asOwner = createAs(t, owner);
+    const parent = (await asOwner.collection({ name: 'Parent' })).id;
     const created = await t.call(collectionEndpoints.create, {
       token: owner.token,
       body: { name: 'Child', parent_id: String(parent) },
     });
     expect(created.status, created.text).toBe(201);
     expect(created.body.data.parent_id).toBe(parent);
-    const other = await collection('Other');
+    const other = (await asOwner.collection({ name: 'Other' })).id;
     const moved = await t.call(collectionEndpoints.update, {
       token: owner.token,
       params: { id: created.body.data.id },
@@ -105,7 +98,7 @@ describe('ids as numeric strings in JSON bodies', () => {
   });
 
   it('posts: collection_id on create and transfer, "0" for Uncategorized', async () => {
-    const id = await collection('Posts');
+    const id = (await createAs(t, owner).collection({ name: 'Posts' })).id;
     const created = await t.call(postEndpoints.create, {
       token: owner.token,
       body: { content: 'a note', collection_id: String(id) },
@@ -124,7 +117,9 @@ describe('ids as numeric strings in JSON bodies', () => {
   it.each([['1.5'], ['1e3'], [''], [' 1'], ['1 '], ['abc'], ['-1'], ['0x10'], [-1], [1.5], [true]])(
     'keeps refusing %j with 400, writing nothing',
     async (value) => {
-      const id = await collection(`Refusing ${JSON.stringify(value)}`);
+      const id = (
+        await createAs(t, owner).collection({ name: `Refusing ${JSON.stringify(value)}` })
+      ).id;
       const count = async () =>
         Number(
           (

@@ -11,6 +11,7 @@ import { fileEndpoints, fileNameOf } from '../../../contract/files.ts';
 import { postEndpoints } from '../../../contract/posts.ts';
 import { shareEndpoints } from '../../../contract/shares.ts';
 import type { Db } from '../../db/database.ts';
+import { createAs } from '../../test/api-fixtures.ts';
 import { importFile } from '../../test/bookmark-imports.ts';
 import { corpusBookmarkFile } from '../../test/corpus.ts';
 import { startLocalServer, type LocalServer } from '../../test/local-server.ts';
@@ -22,21 +23,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-/** What `user` creates on `app`: each answers the new row, and throws unless the answer is 201. */
-function createAs(app: TestApp, user: TestUser) {
-  const token = user.token;
-  return {
-    collection: async (body: CallInput<typeof collectionEndpoints.create>['body']) =>
-      (await app.call(collectionEndpoints.create, { token, body })).body.data,
-    post: async (body: CallInput<typeof postEndpoints.create>['body']) =>
-      (await app.call(postEndpoints.create, { token, body })).body.data,
-    publicShare: async (body: CallInput<typeof shareEndpoints.createPublic>['body']) =>
-      (await app.call(shareEndpoints.createPublic, { token, body })).body.data,
-    privateShare: async (body: CallInput<typeof shareEndpoints.createPrivate>['body']) =>
-      (await app.call(shareEndpoints.createPrivate, { token, body })).body.data,
-  };
-}
 
 function restore(app: TestApp, user: TestUser, bytes: Buffer) {
   return app.call(bookmarksIoEndpoints.restore, {
@@ -67,6 +53,7 @@ async function richAccount() {
   const user = await t.createUser();
   const member = await t.createUser();
   const neighbour = await t.createUser();
+  const asNeighbour = createAs(t, neighbour);
   const mine = createAs(t, user);
   const top = await mine.collection({ name: 'Top', icon_id: 101 });
   const child = await mine.collection({ name: 'Child', parent_id: top.id });
@@ -105,8 +92,8 @@ async function richAccount() {
   );
   await mine.publicShare({ collection_id: top.id, token: shareToken, include_descendants: true });
   await mine.privateShare({ collection_id: child.id, user_id: member.id, permission: 4 });
-  const theirs = await createAs(t, neighbour).collection({ name: 'Theirs' });
-  await createAs(t, neighbour).privateShare({ collection_id: theirs.id, user_id: user.id });
+  const theirs = await asNeighbour.collection({ name: 'Theirs' });
+  await asNeighbour.privateShare({ collection_id: theirs.id, user_id: user.id });
   return { user, member, shareToken };
 }
 

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookmarksIoEndpoints } from '../../../contract/bookmarks-io.ts';
-import { collectionEndpoints } from '../../../contract/collections.ts';
 import { postEndpoints } from '../../../contract/posts.ts';
 import { shareEndpoints } from '../../../contract/shares.ts';
+import { createAs } from '../../test/api-fixtures.ts';
 import {
   accountView,
   importFile,
@@ -11,13 +11,7 @@ import {
   waitForImport,
 } from '../../test/bookmark-imports.ts';
 import { CORPUS_DIR, corpusBookmarkFile } from '../../test/corpus.ts';
-import {
-  createTestApp,
-  multipartFile,
-  type CallInput,
-  type TestApp,
-  type TestUser,
-} from '../../test/test-app.ts';
+import { createTestApp, multipartFile, type TestApp } from '../../test/test-app.ts';
 import { STALE_AFTER_MS, INTERRUPTED } from './import-jobs.service.ts';
 
 let t: TestApp;
@@ -28,25 +22,6 @@ afterAll(() => t.close());
 
 const corpus = (path: string) => readFileSync(corpusBookmarkFile(path));
 const otherImport = (path: string) => readFileSync(`${CORPUS_DIR}/other-imports/${path}`);
-
-// Each throws unless the answer is 201, naming the status and the answer.
-async function createdCollection(
-  user: TestUser,
-  body: CallInput<typeof collectionEndpoints.create>['body'],
-) {
-  return (await t.call(collectionEndpoints.create, { token: user.token, body })).body.data;
-}
-
-async function createdPost(user: TestUser, body: CallInput<typeof postEndpoints.create>['body']) {
-  return (await t.call(postEndpoints.create, { token: user.token, body })).body.data;
-}
-
-async function createdMember(
-  user: TestUser,
-  body: CallInput<typeof shareEndpoints.createPrivate>['body'],
-) {
-  return (await t.call(shareEndpoints.createPrivate, { token: user.token, body })).body.data;
-}
 
 async function rowCounts() {
   const count = async (table: 'collections' | 'posts' | 'tags' | 'post_tags' | 'import_jobs') =>
@@ -175,12 +150,11 @@ describe('POST /api/imports and GET /api/imports/{id}', () => {
 
   it('imports into an existing collection: folders join sub-collections of the same name, URLs already there are duplicates', async () => {
     const user = await t.createUser();
-    const reading = (await createdCollection(user, { name: 'Reading' })).id;
-    const toolbar = (
-      await createdCollection(user, { name: 'Bookmarks Toolbar', parent_id: reading })
-    ).id;
-    await createdPost(user, { content: 'http://www.yahoo.com', collection_id: toolbar });
-    await createdPost(user, { content: 'a note', collection_id: toolbar });
+    const as = createAs(t, user);
+    const reading = (await as.collection({ name: 'Reading' })).id;
+    const toolbar = (await as.collection({ name: 'Bookmarks Toolbar', parent_id: reading })).id;
+    await as.post({ content: 'http://www.yahoo.com', collection_id: toolbar });
+    await as.post({ content: 'a note', collection_id: toolbar });
 
     const job = await importFile(
       t,
@@ -261,16 +235,17 @@ describe('POST /api/imports and GET /api/imports/{id}', () => {
 
   it('imports into a collection shared with write access, for its owner; not with read access or none', async () => {
     const owner = await t.createUser();
+    const asOwner = createAs(t, owner);
     const editor = await t.createUser();
     const viewer = await t.createUser();
     const stranger = await t.createUser();
-    const shared = (await createdCollection(owner, { name: 'Shared' })).id;
-    await createdMember(owner, {
+    const shared = (await asOwner.collection({ name: 'Shared' })).id;
+    await asOwner.privateShare({
       collection_id: shared,
       user_id: editor.id,
       permission: 7,
     });
-    await createdMember(owner, {
+    await asOwner.privateShare({
       collection_id: shared,
       user_id: viewer.id,
       permission: 4,
@@ -310,9 +285,10 @@ describe('POST /api/imports and GET /api/imports/{id}', () => {
 
   it('fails an import into a shared collection whose share was revoked while it ran, leaving nothing (security finding 10)', async () => {
     const owner = await t.createUser();
+    const asOwner = createAs(t, owner);
     const editor = await t.createUser();
-    const shared = (await createdCollection(owner, { name: 'Shared' })).id;
-    const share = await createdMember(owner, {
+    const shared = (await asOwner.collection({ name: 'Shared' })).id;
+    const share = await asOwner.privateShare({
       collection_id: shared,
       user_id: editor.id,
       permission: 7,
@@ -607,16 +583,17 @@ describe('POST /api/imports with bad input writes nothing', () => {
 describe('GET /api/exports', () => {
   it('downloads a Netscape file of the caller’s data only, escaped, named with the date', async () => {
     const user = await t.createUser();
+    const as = createAs(t, user);
     const other = await t.createUser();
-    const c = await createdCollection(user, { name: 'Tools & <Things>' });
-    await createdPost(user, {
+    const c = await as.collection({ name: 'Tools & <Things>' });
+    await as.post({
       content: 'https://example.com/?a=1&b=2',
       title: 'A "quoted" <title>',
       description: 'Line one\nLine <two>',
       collection_id: c.id,
       tag_names: ['tea time', 'news'],
     });
-    await createdPost(other, { content: 'https://other-user.example/' });
+    await createAs(t, other).post({ content: 'https://other-user.example/' });
 
     const res = await t.call(bookmarksIoEndpoints.export, { token: user.token });
     expect(res.status).toBe(200);
@@ -636,11 +613,12 @@ describe('GET /api/exports', () => {
 
   it('exports text notes as links to their post page, with their text', async () => {
     const user = await t.createUser();
-    const note = await createdPost(user, {
+    const as = createAs(t, user);
+    const note = await as.post({
       content: '<p>First line of the note</p><p>Second &amp; last</p>',
       tag_names: ['idea'],
     });
-    const titled = await createdPost(user, { content: '<p>body</p>', title: 'My note' });
+    const titled = await as.post({ content: '<p>body</p>', title: 'My note' });
     const res = await t.call(bookmarksIoEndpoints.export, { token: user.token });
     expect(res.text).toContain(`HREF="http://nestmark.test/p/${note.id}"`);
     expect(res.text).toContain(
@@ -652,20 +630,21 @@ describe('GET /api/exports', () => {
 
   it('exports one collection and everything below it, or only Uncategorized', async () => {
     const user = await t.createUser();
+    const as = createAs(t, user);
     const other = await t.createUser();
-    const top = await createdCollection(user, { name: 'Top' });
-    const child = await createdCollection(user, { name: 'Child', parent_id: top.id });
-    const elsewhere = await createdCollection(user, { name: 'Elsewhere' });
-    await createdPost(user, { content: 'https://top.example/', collection_id: top.id });
-    await createdPost(user, {
+    const top = await as.collection({ name: 'Top' });
+    const child = await as.collection({ name: 'Child', parent_id: top.id });
+    const elsewhere = await as.collection({ name: 'Elsewhere' });
+    await as.post({ content: 'https://top.example/', collection_id: top.id });
+    await as.post({
       content: 'https://child.example/',
       collection_id: child.id,
     });
-    await createdPost(user, {
+    await as.post({
       content: 'https://elsewhere.example/',
       collection_id: elsewhere.id,
     });
-    await createdPost(user, { content: 'https://loose.example/' });
+    await as.post({ content: 'https://loose.example/' });
     const exported = (token: string | undefined, collection_id?: number | string) =>
       t.call(bookmarksIoEndpoints.export, { token, query: { collection_id } });
 

@@ -8,6 +8,7 @@ import type { EndpointInput } from '../../../contract/endpoint.ts';
 import { postEndpoints } from '../../../contract/posts.ts';
 import { shareEndpoints } from '../../../contract/shares.ts';
 import { asNodes, bareList, withShared } from '../../test/collection-listing.ts';
+import { createAs } from '../../test/api-fixtures.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -17,24 +18,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function collection(user: TestUser, name: string, parent_id?: number) {
-  const res = await t.call(collectionEndpoints.create, {
-    token: user.token,
-    body: { name, parent_id },
-  });
-  expect(res.status, res.text).toBe(201);
-  return res.body.data.id;
-}
-
-async function post(user: TestUser, content: string, collection_id?: number) {
-  const res = await t.call(postEndpoints.create, {
-    token: user.token,
-    body: { content, collection_id },
-  });
-  expect(res.status, res.text).toBe(201);
-  return res.body.data.id;
-}
-
 async function patchPost(
   user: TestUser,
   id: number,
@@ -42,14 +25,6 @@ async function patchPost(
 ) {
   const res = await t.call(postEndpoints.update, { token: user.token, params: { id }, body });
   expect(res.status, res.text).toBe(200);
-}
-
-async function share(
-  owner: TestUser,
-  body: EndpointInput<typeof shareEndpoints.createPrivate>['body'],
-) {
-  const res = await t.call(shareEndpoints.createPrivate, { token: owner.token, body });
-  expect(res.status, res.text).toBe(201);
 }
 
 /** Collection id → [post_count, post_count_with_descendants] over a flat or nested listing. */
@@ -72,13 +47,17 @@ function countsOf(
  */
 async function userWithPosts() {
   const user = await t.createUser();
-  const top = await collection(user, 'Top');
-  const middle = await collection(user, 'Middle', top);
-  const bottom = await collection(user, 'Bottom', middle);
-  const side = await collection(user, 'Side');
-  const inTop = [await post(user, 'one', top), await post(user, 'two', top)] as const;
-  const inMiddle = await post(user, 'three', middle);
-  const uncategorized = await post(user, 'four');
+  const as = createAs(t, user);
+  const top = (await as.collection({ name: 'Top' })).id;
+  const middle = (await as.collection({ name: 'Middle', parent_id: top })).id;
+  const bottom = (await as.collection({ name: 'Bottom', parent_id: middle })).id;
+  const side = (await as.collection({ name: 'Side' })).id;
+  const inTop = [
+    (await as.post({ content: 'one', collection_id: top })).id,
+    (await as.post({ content: 'two', collection_id: top })).id,
+  ] as const;
+  const inMiddle = (await as.post({ content: 'three', collection_id: middle })).id;
+  const uncategorized = (await as.post({ content: 'four' })).id;
   return { user, top, middle, bottom, side, inTop, inMiddle, uncategorized };
 }
 
@@ -137,7 +116,7 @@ describe('post counts of collections', () => {
       };
     };
 
-    await post(user, 'five', side);
+    await createAs(t, user).post({ content: 'five', collection_id: side });
     expect(await counts()).toEqual({
       top: [2, 3],
       middle: [1, 1],
@@ -176,10 +155,15 @@ describe('post counts of collections', () => {
 
   it('shows the counts of shared collections to their members', async () => {
     const { user: owner, top, middle, bottom } = await userWithPosts();
+    const asOwner = createAs(t, owner);
     const member = await t.createUser();
-    await share(owner, { collection_id: middle, user_id: member.id, permission: 4 });
-    await post(owner, 'deep', bottom);
-    await post(member, 'mine');
+    await asOwner.privateShare({
+      collection_id: middle,
+      user_id: member.id,
+      permission: 4,
+    });
+    await asOwner.post({ content: 'deep', collection_id: bottom });
+    await createAs(t, member).post({ content: 'mine' });
 
     const listing = await t.call(collectionEndpoints.list, {
       token: member.token,
@@ -214,8 +198,9 @@ describe('post counts of collections', () => {
 describe('post counts in the view of a share token', () => {
   it('shows each opened collection with its live posts', async () => {
     const { user: owner, middle, bottom } = await userWithPosts();
-    await post(owner, 'deep', bottom);
-    const binned = await post(owner, 'gone', bottom);
+    const asOwner = createAs(t, owner);
+    await asOwner.post({ content: 'deep', collection_id: bottom });
+    const binned = (await asOwner.post({ content: 'gone', collection_id: bottom })).id;
     await t.call(postEndpoints.delete, { token: owner.token, params: { id: binned } });
     const share = (
       await t.call(shareEndpoints.createPublic, {
@@ -240,8 +225,8 @@ describe('GET /api/collections/shared', () => {
   it('lists what is shared with the caller, like shared_collections, flat or nested', async () => {
     const { user: owner, middle, bottom } = await userWithPosts();
     const member = await t.createUser();
-    await share(owner, { collection_id: middle, user_id: member.id });
-    await collection(member, 'Own');
+    await createAs(t, owner).privateShare({ collection_id: middle, user_id: member.id });
+    await createAs(t, member).collection({ name: 'Own' });
 
     const listing = await t.call(collectionEndpoints.list, {
       token: member.token,

@@ -3,6 +3,7 @@ import { collectionEndpoints, MAX_COLLECTION_DEPTH } from '../../../contract/col
 import { bookmarksIoEndpoints } from '../../../contract/bookmarks-io.ts';
 import { postEndpoints } from '../../../contract/posts.ts';
 import { shareEndpoints } from '../../../contract/shares.ts';
+import { createAs } from '../../test/api-fixtures.ts';
 import { asNodes, withShared } from '../../test/collection-listing.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
 
@@ -40,12 +41,11 @@ async function insertChain(userId: number, levels: number): Promise<number[]> {
 async function createChain(user: TestUser, levels: number): Promise<number[]> {
   const ids: number[] = [];
   for (let level = 0; level < levels; level++) {
-    const res = await t.call(collectionEndpoints.create, {
-      token: user.token,
-      body: { name: `Level ${level + 1}`, parent_id: ids.at(-1) },
+    const made = await createAs(t, user).collection({
+      name: `Level ${level + 1}`,
+      parent_id: ids.at(-1),
     });
-    expect(res.status, res.text).toBe(201);
-    ids.push(res.body.data.id);
+    ids.push(made.id);
   }
   return ids;
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectionEndpoints, type CollectionNode } from '../../../contract/collections.ts';
 import { postEndpoints } from '../../../contract/posts.ts';
 import { asNodes, bareList, withShared } from '../../test/collection-listing.ts';
+import { createAs } from '../../test/api-fixtures.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -15,15 +16,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function createCollection(user: TestUser, name: string, parent_id?: number) {
-  const res = await t.call(collectionEndpoints.create, {
-    token: user.token,
-    body: { name, parent_id },
-  });
-  expect(res.status).toBe(201);
-  return res.body.data;
-}
-
 async function countCollections() {
   const rows = await t.db.selectFrom('collections').select('id').execute();
   return rows.length;
@@ -36,12 +28,13 @@ const names = (nodes: CollectionNode[]): unknown =>
 describe('collections as a tree', () => {
   it('lists a three-level tree nested, in sibling order, with the shared ones beside it', async () => {
     const user = await t.createUser();
-    const work = await createCollection(user, 'Work');
-    const projects = await createCollection(user, 'Projects', work.id);
-    await createCollection(user, 'Nestmark', projects.id);
-    await createCollection(user, 'Archive', projects.id);
-    await createCollection(user, 'Reading', work.id);
-    await createCollection(user, 'Home');
+    const as = createAs(t, user);
+    const work = await as.collection({ name: 'Work' });
+    const projects = await as.collection({ name: 'Projects', parent_id: work.id });
+    await as.collection({ name: 'Nestmark', parent_id: projects.id });
+    await as.collection({ name: 'Archive', parent_id: projects.id });
+    await as.collection({ name: 'Reading', parent_id: work.id });
+    await as.collection({ name: 'Home' });
 
     const res = await t.call(collectionEndpoints.list, {
       token: user.token,
@@ -69,7 +62,7 @@ describe('collections as a tree', () => {
   });
 
   it('gets one collection, and 404 for another user’s', async () => {
-    const mine = await createCollection(ada, 'Mine');
+    const mine = await createAs(t, ada).collection({ name: 'Mine' });
     const res = await t.call(collectionEndpoints.get, {
       token: ada.token,
       params: { id: mine.id },
@@ -104,7 +97,7 @@ describe('creating collections: bad input writes nothing', () => {
   });
 
   it('404 for an unknown or foreign parent', async () => {
-    const foreign = await createCollection(bob, 'Bob’s');
+    const foreign = await createAs(t, bob).collection({ name: 'Bob’s' });
     const before = await countCollections();
     for (const parent_id of [foreign.id, 999_999]) {
       const res = await t.call(collectionEndpoints.create, {
@@ -125,7 +118,7 @@ describe('creating collections: bad input writes nothing', () => {
 
 describe('editing and moving collections', () => {
   it('renames and sets an icon', async () => {
-    const c = await createCollection(ada, 'Old');
+    const c = await createAs(t, ada).collection({ name: 'Old' });
     const res = await t.call(collectionEndpoints.update, {
       token: ada.token,
       params: { id: c.id },
@@ -137,10 +130,11 @@ describe('editing and moving collections', () => {
 
   it('moves under another parent at a position, and back to the top level', async () => {
     const user = await t.createUser();
-    const a = await createCollection(user, 'A');
-    const b = await createCollection(user, 'B');
-    await createCollection(user, 'B1', b.id);
-    await createCollection(user, 'B2', b.id);
+    const as = createAs(t, user);
+    const a = await as.collection({ name: 'A' });
+    const b = await as.collection({ name: 'B' });
+    await as.collection({ name: 'B1', parent_id: b.id });
+    await as.collection({ name: 'B2', parent_id: b.id });
 
     const moved = await t.call(collectionEndpoints.update, {
       token: user.token,
@@ -167,9 +161,13 @@ describe('editing and moving collections', () => {
 
   it('refuses to move a collection into itself or a descendant (422) and changes nothing', async () => {
     const user = await t.createUser();
-    const top = await createCollection(user, 'Top');
-    const child = await createCollection(user, 'Child', top.id);
-    const grandchild = await createCollection(user, 'Grandchild', child.id);
+    const as = createAs(t, user);
+    const top = await as.collection({ name: 'Top' });
+    const child = await as.collection({ name: 'Child', parent_id: top.id });
+    const grandchild = await as.collection({
+      name: 'Grandchild',
+      parent_id: child.id,
+    });
     for (const parent_id of [top.id, grandchild.id]) {
       const res = await t.call(collectionEndpoints.update, {
         token: user.token,
@@ -189,8 +187,8 @@ describe('editing and moving collections', () => {
   });
 
   it('404 when moving into another user’s collection or editing theirs', async () => {
-    const mine = await createCollection(ada, 'Mine 2');
-    const theirs = await createCollection(bob, 'Theirs');
+    const mine = await createAs(t, ada).collection({ name: 'Mine 2' });
+    const theirs = await createAs(t, bob).collection({ name: 'Theirs' });
     const into = await t.call(collectionEndpoints.update, {
       token: ada.token,
       params: { id: mine.id },
@@ -223,9 +221,10 @@ describe('deleting collections', () => {
 
   it('with nested=true removes the subtree and sends every post in it to the recycle bin', async () => {
     const user = await t.createUser();
-    const top = await createCollection(user, 'Top');
-    const child = await createCollection(user, 'Child', top.id);
-    const keep = await createCollection(user, 'Keep');
+    const as = createAs(t, user);
+    const top = await as.collection({ name: 'Top' });
+    const child = await as.collection({ name: 'Child', parent_id: top.id });
+    const keep = await as.collection({ name: 'Keep' });
     const p1 = await postIn(user, top.id, 'in top');
     const p2 = await postIn(user, child.id, 'in child');
     await postIn(user, keep.id, 'kept');
@@ -251,11 +250,12 @@ describe('deleting collections', () => {
 
   it('without nested moves the children up into the deleted collection’s place', async () => {
     const user = await t.createUser();
-    await createCollection(user, 'First');
-    const middle = await createCollection(user, 'Middle');
-    await createCollection(user, 'M1', middle.id);
-    await createCollection(user, 'M2', middle.id);
-    await createCollection(user, 'Last');
+    const as = createAs(t, user);
+    await as.collection({ name: 'First' });
+    const middle = await as.collection({ name: 'Middle' });
+    await as.collection({ name: 'M1', parent_id: middle.id });
+    await as.collection({ name: 'M2', parent_id: middle.id });
+    await as.collection({ name: 'Last' });
     const post = await postIn(user, middle.id, 'in middle');
 
     expect(
@@ -276,7 +276,7 @@ describe('deleting collections', () => {
   });
 
   it('404 for another user’s collection, which stays', async () => {
-    const theirs = await createCollection(bob, 'Not yours');
+    const theirs = await createAs(t, bob).collection({ name: 'Not yours' });
     const res = await t.call(collectionEndpoints.delete, {
       token: ada.token,
       params: { id: theirs.id },

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileEndpoints, fileNameOf } from '../../../contract/files.ts';
 import { postEndpoints } from '../../../contract/posts.ts';
 import { userEndpoints } from '../../../contract/users.ts';
+import { createAs } from '../../test/api-fixtures.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
 import { createRecycleBinService } from '../recycle-bin/recycle-bin.service.ts';
 import { createFileStore } from './file-store.ts';
@@ -46,26 +47,16 @@ async function uploaded(user: TestUser): Promise<string> {
 
 /** A post showing the upload `image`, and a link post with a thumbnail. @returns both paths */
 async function postsWithImages(user: TestUser, image: string) {
-  const note = await t.call(postEndpoints.create, {
-    token: user.token,
-    body: { content: `<p>look</p><img src="${image}">` },
-  });
-  expect(note.status, note.text).toBe(201);
-  const link = await t.call(postEndpoints.create, {
-    token: user.token,
-    body: { content: 'https://example.com/page' },
-  });
-  expect(link.status, link.text).toBe(201);
-  const thumbnail = await files.saveThumbnail(
-    { id: link.body.data.id, user_id: user.id },
-    await png(),
-  );
+  const as = createAs(t, user);
+  const note = await as.post({ content: `<p>look</p><img src="${image}">` });
+  const link = await as.post({ content: 'https://example.com/page' });
+  const thumbnail = await files.saveThumbnail({ id: link.id, user_id: user.id }, await png());
   await t.db
     .updateTable('posts')
     .set({ image_path: thumbnail })
-    .where('id', '=', link.body.data.id)
+    .where('id', '=', link.id)
     .execute();
-  return { postIds: [note.body.data.id, link.body.data.id], thumbnail };
+  return { postIds: [note.id, link.id], thumbnail };
 }
 
 async function moveToRecycleBin(user: TestUser, postIds: number[]) {

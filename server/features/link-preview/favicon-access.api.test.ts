@@ -2,9 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectionEndpoints } from '../../../contract/collections.ts';
 import { linkPreviewEndpoints } from '../../../contract/link-preview.ts';
-import { shareEndpoints } from '../../../contract/shares.ts';
+import { createAs } from '../../test/api-fixtures.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
 
 /*
@@ -28,15 +27,9 @@ beforeAll(async () => {
     .toBuffer();
   mkdirSync(join(t.config.dataDir, 'favicons'), { recursive: true });
   writeFileSync(join(t.config.dataDir, 'favicons', `${host}.png`), icon);
-  const collection = await t.call(collectionEndpoints.create, {
-    token: ada.token,
-    body: { name: 'Shared' },
-  });
-  const share = await t.call(shareEndpoints.createPublic, {
-    token: ada.token,
-    body: { collection_id: collection.body.data.id },
-  });
-  shareToken = share.body.data.token;
+  const as = createAs(t, ada);
+  const collection = await as.collection({ name: 'Shared' });
+  shareToken = (await as.publicShare({ collection_id: collection.id })).token;
 });
 afterAll(() => t.close());
 

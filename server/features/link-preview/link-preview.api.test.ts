@@ -5,6 +5,7 @@ import { fileEndpoints, fileNameOf } from '../../../contract/files.ts';
 import { linkPreviewEndpoints } from '../../../contract/link-preview.ts';
 import { postEndpoints } from '../../../contract/posts.ts';
 import { buildApp } from '../../app.ts';
+import { createAs } from '../../test/api-fixtures.ts';
 import { startLocalServer, type LocalServer } from '../../test/local-server.ts';
 import { importFile } from '../../test/bookmark-imports.ts';
 import { localSitesFetcher, siteName, startLocalSites } from '../../test/local-sites.ts';
@@ -100,12 +101,7 @@ async function createLink(
   url: string,
   extra: Omit<CallInput<typeof postEndpoints.create>['body'], 'content'> = {},
 ) {
-  const res = await t.call(postEndpoints.create, {
-    token: ada.token,
-    body: { content: url, ...extra },
-  });
-  expect(res.status, res.text).toBe(201);
-  return res.body.data;
+  return createAs(t, ada).post({ content: url, ...extra });
 }
 
 async function getPost(id: number) {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectionEndpoints } from '../../../contract/collections.ts';
 import type { EndpointInput } from '../../../contract/endpoint.ts';
 import { postEndpoints, postSorts, type Post } from '../../../contract/posts.ts';
 import { shareEndpoints } from '../../../contract/shares.ts';
+import { createAs } from '../../test/api-fixtures.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
 
 /*
@@ -17,29 +17,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type ListQuery = EndpointInput<typeof postEndpoints.list>['query'];
-
-async function collection(user: TestUser, name: string, parent_id?: number) {
-  const res = await t.call(collectionEndpoints.create, {
-    token: user.token,
-    body: { name, parent_id },
-  });
-  expect(res.status, res.text).toBe(201);
-  return res.body.data.id;
-}
-
-async function post(user: TestUser, body: EndpointInput<typeof postEndpoints.create>['body']) {
-  const res = await t.call(postEndpoints.create, { token: user.token, body });
-  expect(res.status, res.text).toBe(201);
-  return res.body.data;
-}
-
-async function shareWith(
-  user: TestUser,
-  body: EndpointInput<typeof shareEndpoints.createPrivate>['body'],
-) {
-  const res = await t.call(shareEndpoints.createPrivate, { token: user.token, body });
-  expect(res.status, res.text).toBe(201);
-}
 
 function get(token: string | undefined, query: ListQuery) {
   return t.call(postEndpoints.list, { token, query });
@@ -66,11 +43,12 @@ const contents = (posts: Post[]) => posts.map((p) => p.content);
 describe('withDescendants without a search', () => {
   it('lists the collection and every collection below it, newest first, paged by after_id', async () => {
     const owner = await t.createUser();
+    const asOwner = createAs(t, owner);
     const member = await t.createUser();
-    const root = await collection(owner, 'Root');
-    const middle = await collection(owner, 'Middle', root);
-    const bottom = await collection(owner, 'Bottom', middle);
-    const aside = await collection(owner, 'Aside');
+    const root = (await asOwner.collection({ name: 'Root' })).id;
+    const middle = (await asOwner.collection({ name: 'Middle', parent_id: root })).id;
+    const bottom = (await asOwner.collection({ name: 'Bottom', parent_id: middle })).id;
+    const aside = (await asOwner.collection({ name: 'Aside' })).id;
     for (const [content, collection_id] of [
       ['r1', root],
       ['m1', middle],
@@ -79,10 +57,10 @@ describe('withDescendants without a search', () => {
       ['m2', middle],
       ['r2', root],
     ] as const) {
-      await post(owner, { content, collection_id });
+      await asOwner.post({ content, collection_id });
       t.clock.advance(1000);
     }
-    const gone = await post(owner, { content: 'gone', collection_id: bottom });
+    const gone = await asOwner.post({ content: 'gone', collection_id: bottom });
     await t.call(postEndpoints.delete, { token: owner.token, params: { id: gone.id } });
 
     const expected = ['r2', 'm2', 'b1', 'm1', 'r1'];
@@ -95,7 +73,7 @@ describe('withDescendants without a search', () => {
     // Without it, the collection alone in its order.
     expect(contents(await list(owner, { collection_id: root }))).toEqual(['r2', 'r1']);
 
-    await shareWith(owner, { collection_id: middle, user_id: member.id });
+    await asOwner.privateShare({ collection_id: middle, user_id: member.id });
     expect(contents(await list(member, { collection_id: middle, withDescendants: true }))).toEqual([
       'm2',
       'b1',
@@ -103,7 +81,7 @@ describe('withDescendants without a search', () => {
     ]);
     const refused = await get(member.token, { collection_id: root, withDescendants: true });
     expect(refused.status).toBe(404);
-    const elsewhere = await post(owner, { content: 'elsewhere', collection_id: aside });
+    const elsewhere = await asOwner.post({ content: 'elsewhere', collection_id: aside });
     const badCursor = await get(owner.token, {
       collection_id: root,
       withDescendants: true,
@@ -114,10 +92,11 @@ describe('withDescendants without a search', () => {
 
   it('opens sub-collections to a share token only when the share does', async () => {
     const owner = await t.createUser();
-    const top = await collection(owner, 'Top');
-    const below = await collection(owner, 'Below', top);
-    await post(owner, { content: 'top', collection_id: top });
-    await post(owner, { content: 'below', collection_id: below });
+    const asOwner = createAs(t, owner);
+    const top = (await asOwner.collection({ name: 'Top' })).id;
+    const below = (await asOwner.collection({ name: 'Below', parent_id: top })).id;
+    await asOwner.post({ content: 'top', collection_id: top });
+    await asOwner.post({ content: 'below', collection_id: below });
     const made = await t.call(shareEndpoints.createPublic, {
       token: owner.token,
       body: { collection_id: top },
@@ -139,10 +118,11 @@ describe('withDescendants without a search', () => {
 describe('offset', () => {
   it('skips n posts with a limit, and refuses offset with after_id or without a limit', async () => {
     const user = await t.createUser();
-    const c = await collection(user, 'Four');
+    const as = createAs(t, user);
+    const c = (await as.collection({ name: 'Four' })).id;
     const made: Post[] = [];
     for (const content of ['p1', 'p2', 'p3', 'p4']) {
-      made.push(await post(user, { content, collection_id: c }));
+      made.push(await as.post({ content, collection_id: c }));
     }
     const page = await list(user, { collection_id: c, offset: 2, limit: 2 });
     expect(page.map((p) => [p.content, p.order])).toEqual([
@@ -172,12 +152,13 @@ describe('offset', () => {
 describe('the recycle bin of one list', () => {
   it('lists the posts deleted from that collection (or Uncategorized), last deleted first', async () => {
     const owner = await t.createUser();
+    const asOwner = createAs(t, owner);
     const viewer = await t.createUser();
     const stranger = await t.createUser();
-    const one = await collection(owner, 'One');
-    const two = await collection(owner, 'Two');
+    const one = (await asOwner.collection({ name: 'One' })).id;
+    const two = (await asOwner.collection({ name: 'Two' })).id;
     const moveToRecycleBin = async (content: string, collection_id: number | null) => {
-      const p = await post(owner, { content, collection_id });
+      const p = await asOwner.post({ content, collection_id });
       t.clock.advance(1000);
       await t.call(postEndpoints.delete, { token: owner.token, params: { id: p.id } });
     };
@@ -185,7 +166,7 @@ describe('the recycle bin of one list', () => {
     await moveToRecycleBin('two-a', two);
     await moveToRecycleBin('loose', null);
     await moveToRecycleBin('one-b', one);
-    await post(owner, { content: 'one-live', collection_id: one });
+    await asOwner.post({ content: 'one-live', collection_id: one });
 
     expect(contents(await list(owner, { is_archived: true, collection_id: one }))).toEqual([
       'one-b',
@@ -203,7 +184,7 @@ describe('the recycle bin of one list', () => {
       'one-a',
     ]);
 
-    await shareWith(owner, {
+    await asOwner.privateShare({
       collection_id: one,
       user_id: viewer.id,
       permission: 4,
@@ -219,7 +200,7 @@ describe('the recycle bin of one list', () => {
 describe('tag_names: null', () => {
   it('means no tags given on create and update', async () => {
     const user = await t.createUser();
-    const made = await post(user, { content: 'x', tag_names: null });
+    const made = await createAs(t, user).post({ content: 'x', tag_names: null });
     expect(made.tags).toEqual([]);
     await t.call(postEndpoints.update, {
       token: user.token,
@@ -243,7 +224,8 @@ describe('sort', () => {
 
   beforeAll(async () => {
     user = await t.createUser();
-    c = await collection(user, 'Sorted');
+    const as = createAs(t, user);
+    c = (await as.collection({ name: 'Sorted' })).id;
     // [name, content, title]; posts made in the same step share their creation time.
     const steps: [string, string, string | null][][] = [
       [
@@ -262,7 +244,7 @@ describe('sort', () => {
     ];
     for (const step of steps) {
       for (const [name, content, title] of step) {
-        const made = await post(user, { content, title, collection_id: c });
+        const made = await as.post({ content, title, collection_id: c });
         names.set(made.id, name);
       }
       t.clock.advance(60_000);
@@ -292,8 +274,9 @@ describe('sort', () => {
 
   it('sorts Uncategorized too', async () => {
     const other = await t.createUser();
-    await post(other, { content: 'https://y.example', title: 'Yak' });
-    await post(other, { content: 'https://z.example', title: 'zebra' });
+    const asOther = createAs(t, other);
+    await asOther.post({ content: 'https://y.example', title: 'Yak' });
+    await asOther.post({ content: 'https://z.example', title: 'zebra' });
     expect(contents(await list(other, { collection_id: 0 }))).toEqual([
       'https://z.example',
       'https://y.example',
@@ -326,13 +309,14 @@ describe('sort', () => {
 describe('a page of one collection', () => {
   it('shows the posts to their owner and to a member, an empty page for an empty collection, 404 to others', async () => {
     const owner = await t.createUser();
+    const asOwner = createAs(t, owner);
     const member = await t.createUser();
     const stranger = await t.createUser();
-    const shared = await collection(owner, 'Shared');
-    const empty = await collection(owner, 'Empty');
-    await post(owner, { content: 'first', collection_id: shared });
-    await post(owner, { content: 'second', collection_id: shared });
-    await shareWith(owner, { collection_id: shared, user_id: member.id });
+    const shared = (await asOwner.collection({ name: 'Shared' })).id;
+    const empty = (await asOwner.collection({ name: 'Empty' })).id;
+    await asOwner.post({ content: 'first', collection_id: shared });
+    await asOwner.post({ content: 'second', collection_id: shared });
+    await asOwner.privateShare({ collection_id: shared, user_id: member.id });
 
     const query = { collection_id: shared, limit: 20, withTags: true };
     expect(contents(await list(owner, query))).toEqual(['second', 'first']);

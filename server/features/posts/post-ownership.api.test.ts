@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectionEndpoints } from '../../../contract/collections.ts';
 import type { EndpointInput } from '../../../contract/endpoint.ts';
 import { postEndpoints } from '../../../contract/posts.ts';
-import { shareEndpoints } from '../../../contract/shares.ts';
 import { tagEndpoints } from '../../../contract/tags.ts';
+import { createAs } from '../../test/api-fixtures.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
 
 /*
@@ -21,23 +20,8 @@ let membersOwn: number;
 
 type PostBody = EndpointInput<typeof postEndpoints.create>['body'];
 
-async function createPost(user: TestUser, body: PostBody) {
-  const res = await t.call(postEndpoints.create, { token: user.token, body });
-  expect(res.status, res.text).toBe(201);
-  return res.body.data.id;
-}
-
-async function createCollection(user: TestUser, name: string, parent_id?: number) {
-  const res = await t.call(collectionEndpoints.create, {
-    token: user.token,
-    body: { name, parent_id },
-  });
-  expect(res.status, res.text).toBe(201);
-  return res.body.data.id;
-}
-
-const ownersPost = (extra: Partial<PostBody> = {}) =>
-  createPost(owner, { content: 'owner’s', collection_id: shared, ...extra });
+const ownersPost = async (extra: Partial<PostBody> = {}) =>
+  (await createAs(t, owner).post({ content: 'owner’s', collection_id: shared, ...extra })).id;
 
 const row = (id: number) =>
   t.db
@@ -52,17 +36,17 @@ const tagNamesOf = async (user: TestUser) =>
 beforeAll(async () => {
   t = await createTestApp();
   owner = await t.createUser();
+  const asOwner = createAs(t, owner);
   member = await t.createUser();
-  shared = await createCollection(owner, 'Shared');
-  below = await createCollection(owner, 'Below', shared);
-  membersOwn = await createCollection(member, 'Mine');
-  const tag = await t.call(tagEndpoints.create, { token: owner.token, body: { name: 'Research' } });
-  expect(tag.status, tag.text).toBe(201);
-  const share = await t.call(shareEndpoints.createPrivate, {
-    token: owner.token,
-    body: { collection_id: shared, user_id: member.id, permission: 7 },
+  shared = (await asOwner.collection({ name: 'Shared' })).id;
+  below = (await asOwner.collection({ name: 'Below', parent_id: shared })).id;
+  membersOwn = (await createAs(t, member).collection({ name: 'Mine' })).id;
+  await asOwner.tag('Research');
+  await asOwner.privateShare({
+    collection_id: shared,
+    user_id: member.id,
+    permission: 7,
   });
-  expect(share.status, share.text).toBe(201);
 });
 afterAll(() => t.close());
 
@@ -102,7 +86,7 @@ describe('a transfer never takes a post out of its owner’s account', () => {
   });
 
   it('403 when an owner pushes their own post into a collection shared with them', async () => {
-    const own = await createPost(member, { content: 'member’s own' });
+    const own = (await createAs(t, member).post({ content: 'member’s own' })).id;
     const before = await row(own);
     for (const body of [{ collection_id: shared }, { collection_id: below }]) {
       const res = await t.call(postEndpoints.update, {

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectionEndpoints } from '../../../contract/collections.ts';
 import type { EndpointInput } from '../../../contract/endpoint.ts';
 import { postEndpoints, BULK_EDIT_MAX } from '../../../contract/posts.ts';
-import { shareEndpoints } from '../../../contract/shares.ts';
-import { tagEndpoints } from '../../../contract/tags.ts';
+import { createAs } from '../../test/api-fixtures.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
 
 /* Bulk edit, `PATCH /api/posts`: access per post, all or nothing, dense orders, tags. */
@@ -15,40 +13,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function collection(user: TestUser, name: string) {
-  const res = await t.call(collectionEndpoints.create, { token: user.token, body: { name } });
-  expect(res.status, res.text).toBe(201);
-  return res.body.data.id;
-}
-
 /** Posts named `names`, created bottom to top in the list; `get` answers a name's id. */
 async function posts(user: TestUser, collection_id: number | null, names: string[]) {
   const ids = new Map<string, number>();
   for (const content of names) {
-    const res = await t.call(postEndpoints.create, {
-      token: user.token,
-      body: { content, collection_id },
-    });
-    expect(res.status, res.text).toBe(201);
-    ids.set(content, res.body.data.id);
+    ids.set(content, (await createAs(t, user).post({ content, collection_id })).id);
   }
   return {
     get: (name: string) => ids.get(name) ?? expect.unreachable(`no post named ${name}`),
     values: () => ids.values(),
   };
-}
-
-async function share(
-  owner: TestUser,
-  body: EndpointInput<typeof shareEndpoints.createPrivate>['body'],
-) {
-  const res = await t.call(shareEndpoints.createPrivate, { token: owner.token, body });
-  expect(res.status, res.text).toBe(201);
-}
-
-async function tag(owner: TestUser, name: string) {
-  const res = await t.call(tagEndpoints.create, { token: owner.token, body: { name } });
-  expect(res.status, res.text).toBe(201);
 }
 
 /** The live posts of a list, top first, as [content, order]. */
@@ -81,9 +55,10 @@ const snapshot = async () => ({
 describe('moving posts in bulk', () => {
   it('puts them on top of the target keeping their relative order, and closes the gaps they left', async () => {
     const user = await t.createUser();
-    const from = await collection(user, 'From');
-    const other = await collection(user, 'Other');
-    const to = await collection(user, 'To');
+    const as = createAs(t, user);
+    const from = (await as.collection({ name: 'From' })).id;
+    const other = (await as.collection({ name: 'Other' })).id;
+    const to = (await as.collection({ name: 'To' })).id;
     const a = await posts(user, from, ['a1', 'a2', 'a3', 'a4', 'a5']);
     const b = await posts(user, other, ['b1', 'b2']);
     await posts(user, to, ['t1', 't2']);
@@ -124,8 +99,9 @@ describe('moving posts in bulk', () => {
 
   it('answers only the posts that changed: one already in the target stays where it is', async () => {
     const user = await t.createUser();
-    const here = await collection(user, 'Here');
-    const there = await collection(user, 'There');
+    const as = createAs(t, user);
+    const here = (await as.collection({ name: 'Here' })).id;
+    const there = (await as.collection({ name: 'There' })).id;
     const h = await posts(user, here, ['h1', 'h2']);
     const th = await posts(user, there, ['x1']);
     const res = await bulk(user, { ids: [th.get('x1'), h.get('h1')], collection_id: there });
@@ -140,7 +116,7 @@ describe('moving posts in bulk', () => {
 describe('to the recycle bin and back in bulk', () => {
   it('moves to the recycle bin with dense lists and restores each post into its old place', async () => {
     const user = await t.createUser();
-    const c = await collection(user, 'List');
+    const c = (await createAs(t, user).collection({ name: 'List' })).id;
     const p = await posts(user, c, ['p1', 'p2', 'p3', 'p4', 'p5']);
     const binned = await bulk(user, { ids: [p.get('p2'), p.get('p4')], is_archived: true });
     expect(binned.status).toBe(200);
@@ -173,8 +149,9 @@ describe('to the recycle bin and back in bulk', () => {
 
   it('restores and transfers in one edit, on top of the target', async () => {
     const user = await t.createUser();
-    const c = await collection(user, 'Old');
-    const target = await collection(user, 'New');
+    const as = createAs(t, user);
+    const c = (await as.collection({ name: 'Old' })).id;
+    const target = (await as.collection({ name: 'New' })).id;
     const p = await posts(user, c, ['p1', 'p2', 'p3']);
     await posts(user, target, ['n1']);
     await bulk(user, { ids: [p.get('p2')], is_archived: true });
@@ -242,26 +219,23 @@ describe('access per post', () => {
 
   beforeAll(async () => {
     owner = await t.createUser();
+    const asOwner = createAs(t, owner);
     editor = await t.createUser();
     viewer = await t.createUser();
     stranger = await t.createUser();
-    shared = await collection(owner, 'Shared');
-    await share(owner, {
+    shared = (await asOwner.collection({ name: 'Shared' })).id;
+    await asOwner.privateShare({
       collection_id: shared,
       user_id: editor.id,
       permission: 7,
     });
-    await share(owner, {
+    await asOwner.privateShare({
       collection_id: shared,
       user_id: viewer.id,
       permission: 4,
     });
-    const publicShare = await t.call(shareEndpoints.createPublic, {
-      token: owner.token,
-      body: { collection_id: shared },
-    });
-    shareToken = publicShare.body.data.token;
-    await tag(owner, 'seen');
+    shareToken = (await asOwner.publicShare({ collection_id: shared })).token;
+    await asOwner.tag('seen');
   });
 
   const cases: [string, () => TestUser | undefined, number][] = [
@@ -295,11 +269,11 @@ describe('access per post', () => {
   });
 
   it('changes nothing when one post of many is forbidden or unknown', async () => {
-    const mine = await collection(editor, 'Editor’s');
+    const mine = (await createAs(t, editor).collection({ name: 'Editor’s' })).id;
     const own = await posts(editor, mine, ['e1', 'e2']);
     const others = await posts(owner, shared, ['o1']);
     const foreign = (await posts(stranger, null, ['x'])).get('x');
-    await tag(owner, 'both');
+    await createAs(t, owner).tag('both');
     const before = await snapshot();
 
     const viewerEdit = await bulk(viewer, { ids: [...others.values()], is_archived: true });

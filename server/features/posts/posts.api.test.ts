@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectionEndpoints } from '../../../contract/collections.ts';
 import type { EndpointInput } from '../../../contract/endpoint.ts';
 import { postEndpoints, type Post } from '../../../contract/posts.ts';
 import { tagEndpoints } from '../../../contract/tags.ts';
+import { createAs } from '../../test/api-fixtures.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -15,17 +15,6 @@ beforeAll(async () => {
   bob = await t.createUser();
 });
 afterAll(() => t.close());
-
-async function collection(user: TestUser, name = 'Inbox') {
-  const res = await t.call(collectionEndpoints.create, { token: user.token, body: { name } });
-  return res.body.data.id;
-}
-
-async function create(user: TestUser, body: EndpointInput<typeof postEndpoints.create>['body']) {
-  const res = await t.call(postEndpoints.create, { token: user.token, body });
-  expect(res.status).toBe(201);
-  return res.body.data;
-}
 
 async function list(
   user: TestUser,
@@ -44,10 +33,11 @@ async function postCount() {
 
 describe('creating and listing posts', () => {
   it('puts each new post on top of its collection', async () => {
-    const c = await collection(ada);
-    await create(ada, { content: 'first', collection_id: c });
-    await create(ada, { content: 'second', collection_id: c });
-    const third = await create(ada, {
+    const asAda = createAs(t, ada);
+    const c = (await asAda.collection({ name: 'Inbox' })).id;
+    await asAda.post({ content: 'first', collection_id: c });
+    await asAda.post({ content: 'second', collection_id: c });
+    const third = await asAda.post({
       content: '<p>third</p>',
       title: ' Third ',
       collection_id: c,
@@ -61,7 +51,8 @@ describe('creating and listing posts', () => {
   });
 
   it('makes content that is a single URL a link post titled by its URL, its preview due', async () => {
-    const post = await create(ada, { content: 'https://example.com/page?a=1&b=2' });
+    const asAda = createAs(t, ada);
+    const post = await asAda.post({ content: 'https://example.com/page?a=1&b=2' });
     expect(post).toMatchObject({
       type: 'link',
       url: 'https://example.com/page?a=1&b=2',
@@ -69,22 +60,25 @@ describe('creating and listing posts', () => {
       title: 'https://example.com/page?a=1&b=2',
       preview_status: 'pending',
     });
-    const note = await create(ada, { content: 'just words' });
+    const note = await asAda.post({ content: 'just words' });
     expect(note.preview_status).toBeNull();
   });
 
   it('sanitizes content on write', async () => {
-    const post = await create(ada, { content: '<p onclick="x()">hi<script>alert(1)</script></p>' });
+    const post = await createAs(t, ada).post({
+      content: '<p onclick="x()">hi<script>alert(1)</script></p>',
+    });
     expect(post.content).toBe('<p>hi</p>');
   });
 
   it('keeps Uncategorized posts per user: is_uncategorized, collection_id 0 and none all mean it', async () => {
     const user = await t.createUser();
-    await create(user, { content: 'a', is_uncategorized: true });
-    await create(user, { content: 'b', collection_id: 0 });
-    await create(user, { content: 'c', collection_id: null, is_uncategorized: 1 });
-    await create(user, { content: 'd' });
-    await create(bob, { content: 'bob’s', is_uncategorized: true });
+    const as = createAs(t, user);
+    await as.post({ content: 'a', is_uncategorized: true });
+    await as.post({ content: 'b', collection_id: 0 });
+    await as.post({ content: 'c', collection_id: null, is_uncategorized: 1 });
+    await as.post({ content: 'd' });
+    await createAs(t, bob).post({ content: 'bob’s', is_uncategorized: true });
     const expected = [
       ['d', 4],
       ['c', 3],
@@ -100,20 +94,21 @@ describe('creating and listing posts', () => {
 
   it('lists all of the caller’s posts newest first without a collection', async () => {
     const user = await t.createUser();
-    const c = await collection(user);
-    await create(user, { content: 'one', collection_id: c });
+    const as = createAs(t, user);
+    const c = (await as.collection({ name: 'Inbox' })).id;
+    await as.post({ content: 'one', collection_id: c });
     t.clock.advance(1000);
-    await create(user, { content: 'two' });
+    await as.post({ content: 'two' });
     t.clock.advance(1000);
-    await create(user, { content: 'three', collection_id: c });
+    await as.post({ content: 'three', collection_id: c });
     expect((await list(user, {})).map((p) => p.content)).toEqual(['three', 'two', 'one']);
   });
 
   it('pages with after_id and limit, and 400 for a cursor from another list', async () => {
     const user = await t.createUser();
-    const c = await collection(user);
-    for (const content of ['1', '2', '3', '4', '5'])
-      await create(user, { content, collection_id: c });
+    const as = createAs(t, user);
+    const c = (await as.collection({ name: 'Inbox' })).id;
+    for (const content of ['1', '2', '3', '4', '5']) await as.post({ content, collection_id: c });
     const first = await list(user, { collection_id: c, limit: 2 });
     expect(first.map((p) => p.content)).toEqual(['5', '4']);
     const second = await list(user, { collection_id: c, limit: 2, after_id: first[1]!.id });
@@ -123,7 +118,7 @@ describe('creating and listing posts', () => {
     expect(await list(user, { collection_id: c, limit: 2, after_id: last[0]!.id })).toEqual([]);
     expect((await list(user, { collection_id: c, limit: 0 })).length).toBe(5);
 
-    const elsewhere = await create(user, { content: 'elsewhere' });
+    const elsewhere = await as.post({ content: 'elsewhere' });
     const res = await t.call(postEndpoints.list, {
       token: user.token,
       query: { collection_id: c, after_id: elsewhere.id },
@@ -135,9 +130,10 @@ describe('creating and listing posts', () => {
 describe('tags', () => {
   it('creates tags on first use and reuses them ignoring case', async () => {
     const user = await t.createUser();
-    const one = await create(user, { content: 'x', tag_names: ['News', 'tea time'] });
+    const as = createAs(t, user);
+    const one = await as.post({ content: 'x', tag_names: ['News', 'tea time'] });
     expect(one.tags!.map((tag) => tag.name)).toEqual(['News', 'tea time']);
-    const two = await create(user, { content: 'y', tag_names: ['news', ' NEWS '] });
+    const two = await as.post({ content: 'y', tag_names: ['news', ' NEWS '] });
     expect(two.tags).toEqual([one.tags!.find((tag) => tag.name === 'News')]);
 
     const tags = await t.call(tagEndpoints.list, { token: user.token });
@@ -148,7 +144,7 @@ describe('tags', () => {
 
   it('replaces the tag set on update, and other users do not share tags', async () => {
     const user = await t.createUser();
-    const post = await create(user, { content: 'x', tag_names: ['a', 'b'] });
+    const post = await createAs(t, user).post({ content: 'x', tag_names: ['a', 'b'] });
     const res = await t.call(postEndpoints.update, {
       token: user.token,
       params: { id: post.id },
@@ -162,7 +158,7 @@ describe('tags', () => {
 
 describe('updating posts', () => {
   it('edits content and title and re-types the post', async () => {
-    const post = await create(ada, { content: 'a note', title: 'Note' });
+    const post = await createAs(t, ada).post({ content: 'a note', title: 'Note' });
     const res = await t.call(postEndpoints.update, {
       token: ada.token,
       params: { id: post.id },
@@ -178,12 +174,13 @@ describe('updating posts', () => {
 
   it('transfers a post on top of another collection and closes the gap behind it', async () => {
     const user = await t.createUser();
-    const from = await collection(user, 'From');
-    const to = await collection(user, 'To');
-    const p1 = await create(user, { content: 'p1', collection_id: from });
-    const p2 = await create(user, { content: 'p2', collection_id: from });
-    await create(user, { content: 'p3', collection_id: from });
-    await create(user, { content: 'q1', collection_id: to });
+    const as = createAs(t, user);
+    const from = (await as.collection({ name: 'From' })).id;
+    const to = (await as.collection({ name: 'To' })).id;
+    const p1 = await as.post({ content: 'p1', collection_id: from });
+    const p2 = await as.post({ content: 'p2', collection_id: from });
+    await as.post({ content: 'p3', collection_id: from });
+    await as.post({ content: 'q1', collection_id: to });
     const res = await t.call(postEndpoints.update, {
       token: user.token,
       params: { id: p1.id },
@@ -210,10 +207,11 @@ describe('updating posts', () => {
 
   it('reorders within a collection, renumbering the posts between (clamped to the top)', async () => {
     const user = await t.createUser();
-    const c = await collection(user);
+    const as = createAs(t, user);
+    const c = (await as.collection({ name: 'Inbox' })).id;
     const posts: Post[] = [];
     for (const content of ['p1', 'p2', 'p3', 'p4'])
-      posts.push(await create(user, { content, collection_id: c }));
+      posts.push(await as.post({ content, collection_id: c }));
     await t.call(postEndpoints.update, {
       token: user.token,
       params: { id: posts[0]!.id },
@@ -247,11 +245,12 @@ describe('updating posts', () => {
 describe('the full order of a collection through a post’s life (PRODUCT.md#posts-order)', () => {
   it('create, move up, move down, delete, restore and transfer keep every order dense', async () => {
     const user = await t.createUser();
-    const c = await collection(user, 'Ordered');
-    const elsewhere = await collection(user, 'Elsewhere');
+    const as = createAs(t, user);
+    const c = (await as.collection({ name: 'Ordered' })).id;
+    const elsewhere = (await as.collection({ name: 'Elsewhere' })).id;
     const ids = new Map<string, number>();
     for (const content of ['a', 'b', 'c', 'd', 'e']) {
-      ids.set(content, (await create(user, { content, collection_id: c })).id);
+      ids.set(content, (await as.post({ content, collection_id: c })).id);
     }
     const orders = async (id = c) => summary(await list(user, { collection_id: id }));
     const patch = async (
@@ -310,7 +309,7 @@ describe('the full order of a collection through a post’s life (PRODUCT.md#pos
       ['e', 1],
     ]);
     // Transfer: on top of the other collection, the gap behind it closed.
-    await create(user, { content: 'x', collection_id: elsewhere });
+    await as.post({ content: 'x', collection_id: elsewhere });
     await patch('c', { collection_id: elsewhere });
     expect(await orders()).toEqual([
       ['b', 4],
@@ -328,10 +327,11 @@ describe('the full order of a collection through a post’s life (PRODUCT.md#pos
 describe('the recycle bin', () => {
   it('DELETE moves a post there; the list stays dense; restore brings it back to its place', async () => {
     const user = await t.createUser();
-    const c = await collection(user);
+    const as = createAs(t, user);
+    const c = (await as.collection({ name: 'Inbox' })).id;
     const posts: Post[] = [];
     for (const content of ['p1', 'p2', 'p3', 'p4'])
-      posts.push(await create(user, { content, collection_id: c }));
+      posts.push(await as.post({ content, collection_id: c }));
 
     expect(
       (await t.call(postEndpoints.delete, { token: user.token, params: { id: posts[1]!.id } }))
@@ -370,8 +370,9 @@ describe('the recycle bin', () => {
 
   it('lists the last deleted first, and only the caller’s', async () => {
     const user = await t.createUser();
-    const a = await create(user, { content: 'a' });
-    const b = await create(user, { content: 'b' });
+    const as = createAs(t, user);
+    const a = await as.post({ content: 'a' });
+    const b = await as.post({ content: 'b' });
     await t.call(postEndpoints.delete, { token: user.token, params: { id: b.id } });
     t.clock.advance(1000);
     await t.call(postEndpoints.delete, { token: user.token, params: { id: a.id } });
@@ -382,9 +383,10 @@ describe('the recycle bin', () => {
 
 describe('isolation between users', () => {
   it('never shows one user’s posts or collections to another (404)', async () => {
-    const c = await collection(ada, 'Private');
-    const post = await create(ada, { content: 'secret', collection_id: c });
-    const uncategorized = await create(ada, { content: 'also secret' });
+    const asAda = createAs(t, ada);
+    const c = (await asAda.collection({ name: 'Private' })).id;
+    const post = await asAda.post({ content: 'secret', collection_id: c });
+    const uncategorized = await asAda.post({ content: 'also secret' });
 
     for (const id of [post.id, uncategorized.id]) {
       expect((await t.call(postEndpoints.get, { token: bob.token, params: { id } })).status).toBe(
@@ -434,7 +436,7 @@ describe('bad input gets a 4xx JSON error and writes nothing', () => {
   });
 
   it('404 for an unknown or foreign collection_id', async () => {
-    const foreign = await collection(bob, 'Bob’s');
+    const foreign = (await createAs(t, bob).collection({ name: 'Bob’s' })).id;
     const before = await postCount();
     for (const collection_id of [999_999, foreign]) {
       const res = await t.call(postEndpoints.create, {
@@ -450,8 +452,8 @@ describe('bad input gets a 4xx JSON error and writes nothing', () => {
   });
 
   it('404 when transferring into a foreign collection, leaving the post where it was', async () => {
-    const foreign = await collection(bob, 'Bob’s other');
-    const post = await create(ada, { content: 'stay', tag_names: ['keep'] });
+    const foreign = (await createAs(t, bob).collection({ name: 'Bob’s other' })).id;
+    const post = await createAs(t, ada).post({ content: 'stay', tag_names: ['keep'] });
     const res = await t.call(postEndpoints.update, {
       token: ada.token,
       params: { id: post.id },

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authEndpoints } from '../../../contract/auth.ts';
 import { collectionEndpoints } from '../../../contract/collections.ts';
-import type { EndpointInput } from '../../../contract/endpoint.ts';
 import { postEndpoints } from '../../../contract/posts.ts';
+import { createAs } from '../../test/api-fixtures.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
 import { createFileStore } from '../files/file-store.ts';
 import { createFilesService } from '../files/files.service.ts';
@@ -14,9 +14,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function post(user: TestUser, body: EndpointInput<typeof postEndpoints.create>['body']) {
-  return (await t.call(postEndpoints.create, { token: user.token, body })).body.data;
-}
 const moveToRecycleBin = (user: TestUser, id: number) =>
   t.call(postEndpoints.delete, { token: user.token, params: { id } });
 const bin = async (user: TestUser) =>
@@ -27,11 +24,10 @@ const bin = async (user: TestUser) =>
 describe('the recycle bin', () => {
   it('restores a post whose collection was deleted into Uncategorized', async () => {
     const user = await t.createUser();
-    const c = (
-      await t.call(collectionEndpoints.create, { token: user.token, body: { name: 'Gone' } })
-    ).body.data.id;
-    await post(user, { content: 'uncategorized one' });
-    const orphan = await post(user, { content: 'orphan', collection_id: c });
+    const as = createAs(t, user);
+    const c = (await as.collection({ name: 'Gone' })).id;
+    await as.post({ content: 'uncategorized one' });
+    const orphan = await as.post({ content: 'orphan', collection_id: c });
     await t.call(collectionEndpoints.delete, { token: user.token, params: { id: c } });
     const restored = await t.call(postEndpoints.update, {
       token: user.token,
@@ -51,10 +47,11 @@ describe('the recycle bin', () => {
 
   it('clears the caller’s bin for good and leaves everyone else’s', async () => {
     const user = await t.createUser();
+    const as = createAs(t, user);
     const other = await t.createUser();
-    const a = await post(user, { content: 'a', tag_names: ['x'] });
-    await post(user, { content: 'live' });
-    const b = await post(other, { content: 'b' });
+    const a = await as.post({ content: 'a', tag_names: ['x'] });
+    await as.post({ content: 'live' });
+    const b = await createAs(t, other).post({ content: 'b' });
     await moveToRecycleBin(user, a.id);
     await moveToRecycleBin(other, b.id);
 
@@ -99,7 +96,8 @@ describe('the recycle bin', () => {
 
   it('purges posts deleted more than TRASH_DAYS ago, from every bin', async () => {
     const user = await t.createUser();
-    const old = await post(user, { content: 'old' });
+    const as = createAs(t, user);
+    const old = await as.post({ content: 'old' });
     await moveToRecycleBin(user, old.id);
     t.clock.advance(20 * 24 * 3600 * 1000);
     // The first sign-in has long expired; sign in again.
@@ -107,7 +105,7 @@ describe('the recycle bin', () => {
       body: { email: user.email, password: user.password },
     });
     user.token = login.body.data.token.access_token;
-    const recent = await post(user, { content: 'recent' });
+    const recent = await as.post({ content: 'recent' });
     await moveToRecycleBin(user, recent.id);
     t.clock.advance(11 * 24 * 3600 * 1000);
     user.token = (

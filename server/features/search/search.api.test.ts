@@ -5,11 +5,11 @@ import { corpusBookmarkFile } from '../../test/corpus.ts';
 import type { NewPostRow } from '../../db/schema.ts';
 import { postContentFields } from '../posts/post-content.ts';
 import { insertPosts } from '../posts/post-bulk-insert.ts';
-import { collectionEndpoints } from '../../../contract/collections.ts';
 import type { EndpointInput } from '../../../contract/endpoint.ts';
 import { postEndpoints } from '../../../contract/posts.ts';
 import { shareEndpoints } from '../../../contract/shares.ts';
 import { tagEndpoints } from '../../../contract/tags.ts';
+import { createAs } from '../../test/api-fixtures.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
 import { searchDocument } from './search-document.ts';
 
@@ -20,20 +20,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type ListQuery = EndpointInput<typeof postEndpoints.list>['query'];
-
-async function post(user: TestUser, body: EndpointInput<typeof postEndpoints.create>['body']) {
-  const res = await t.call(postEndpoints.create, { token: user.token, body });
-  expect(res.status, res.text).toBe(201);
-  return res.body.data;
-}
-
-async function collection(user: TestUser, name: string, parent_id?: number) {
-  const res = await t.call(collectionEndpoints.create, {
-    token: user.token,
-    body: { name, parent_id },
-  });
-  return res.body.data.id;
-}
 
 /** The contents of the posts a search finds, in result order. */
 async function search(user: TestUser, filter: string, extra: ListQuery = {}) {
@@ -51,13 +37,17 @@ describe('search matches substrings, case-insensitively, in every script', () =>
   let user: TestUser;
   beforeAll(async () => {
     user = await t.createUser();
-    await post(user, { content: '<p>Ordered from Amazon</p>' });
-    await post(user, { content: '<p>Weekend in Zürich</p>' });
-    await post(user, { content: '<p>東京タワー</p>' });
-    await post(user, { content: '<p><strong>Bold</strong> move</p>' });
-    await post(user, { content: 'https://docs.example.org/guide', title: 'Guide' });
-    await post(user, { content: 'note with a description', description: 'Quarterly REPORT' });
-    await post(user, { content: 'tagged note', tag_names: ['Gardening'] });
+    const as = createAs(t, user);
+    await as.post({ content: '<p>Ordered from Amazon</p>' });
+    await as.post({ content: '<p>Weekend in Zürich</p>' });
+    await as.post({ content: '<p>東京タワー</p>' });
+    await as.post({ content: '<p><strong>Bold</strong> move</p>' });
+    await as.post({ content: 'https://docs.example.org/guide', title: 'Guide' });
+    await as.post({
+      content: 'note with a description',
+      description: 'Quarterly REPORT',
+    });
+    await as.post({ content: 'tagged note', tag_names: ['Gardening'] });
   });
 
   it.each([
@@ -90,8 +80,9 @@ describe('search matches substrings, case-insensitively, in every script', () =>
 
   it('ranks a match in the title first', async () => {
     const other = await t.createUser();
-    await post(other, { content: 'about kiwi fruit', title: 'Fruit' });
-    await post(other, { content: 'something else', title: 'Kiwi' });
+    const asOther = createAs(t, other);
+    await asOther.post({ content: 'about kiwi fruit', title: 'Fruit' });
+    await asOther.post({ content: 'something else', title: 'Kiwi' });
     expect((await search(other, 'kiwi')).map((p) => p.title)).toEqual(['Kiwi', 'Fruit']);
   });
 });
@@ -100,11 +91,15 @@ describe('the query language', () => {
   let user: TestUser;
   beforeAll(async () => {
     user = await t.createUser();
-    await post(user, { content: 'rust async runtime', tag_names: ['lang'] });
-    await post(user, { content: 'rust borrow checker', tag_names: ['lang', 'Tea Time'] });
-    await post(user, { content: 'https://rust-lang.org/' });
-    await post(user, { content: 'hello world program' });
-    await post(user, { content: 'world, hello' });
+    const as = createAs(t, user);
+    await as.post({ content: 'rust async runtime', tag_names: ['lang'] });
+    await as.post({
+      content: 'rust borrow checker',
+      tag_names: ['lang', 'Tea Time'],
+    });
+    await as.post({ content: 'https://rust-lang.org/' });
+    await as.post({ content: 'hello world program' });
+    await as.post({ content: 'world, hello' });
   });
 
   it('combines words with AND and excludes -words', async () => {
@@ -128,11 +123,12 @@ describe('the query language', () => {
 describe('search scope and visibility', () => {
   it('searches one collection, or it and everything below with withDescendants', async () => {
     const user = await t.createUser();
-    const top = await collection(user, 'Top');
-    const below = await collection(user, 'Below', top);
-    await post(user, { content: 'apple in top', collection_id: top });
-    await post(user, { content: 'apple below', collection_id: below });
-    await post(user, { content: 'apple elsewhere' });
+    const as = createAs(t, user);
+    const top = (await as.collection({ name: 'Top' })).id;
+    const below = (await as.collection({ name: 'Below', parent_id: top })).id;
+    await as.post({ content: 'apple in top', collection_id: top });
+    await as.post({ content: 'apple below', collection_id: below });
+    await as.post({ content: 'apple elsewhere' });
     expect(await contents(user, 'apple', { collection_id: top })).toEqual(['apple in top']);
     expect(await contents(user, 'apple', { collection_id: top, withDescendants: true })).toEqual([
       'apple below',
@@ -143,12 +139,13 @@ describe('search scope and visibility', () => {
 
   it('never returns another user’s posts, but does return a shared collection’s to its members', async () => {
     const owner = await t.createUser();
+    const asOwner = createAs(t, owner);
     const member = await t.createUser();
     const stranger = await t.createUser();
-    const shared = await collection(owner, 'Shared');
-    const child = await collection(owner, 'Child', shared);
-    await post(owner, { content: 'secret walnut' });
-    await post(owner, { content: 'shared walnut', collection_id: child });
+    const shared = (await asOwner.collection({ name: 'Shared' })).id;
+    const child = (await asOwner.collection({ name: 'Child', parent_id: shared })).id;
+    await asOwner.post({ content: 'secret walnut' });
+    await asOwner.post({ content: 'shared walnut', collection_id: child });
     await t.call(shareEndpoints.createPrivate, {
       token: owner.token,
       body: { collection_id: shared, user_id: member.id },
@@ -277,13 +274,18 @@ describe('search results page by after_id like lists', () => {
 
   beforeAll(async () => {
     user = await t.createUser();
-    box = await collection(user, 'Box');
+    const as = createAs(t, user);
+    box = (await as.collection({ name: 'Box' })).id;
     // The test clock stands still: every post has the same creation time, so results tie in
     // date, and the title matches tie in rank, as do the others.
     for (let i = 0; i < 5; i++) {
-      await post(user, { content: `<p>plain ${i}</p>`, title: `Kiwi ${i}`, collection_id: box });
-      await post(user, { content: `<p>a kiwi inside ${i}</p>`, collection_id: box });
-      await post(user, { content: `<p>no fruit ${i}</p>`, collection_id: box });
+      await as.post({
+        content: `<p>plain ${i}</p>`,
+        title: `Kiwi ${i}`,
+        collection_id: box,
+      });
+      await as.post({ content: `<p>a kiwi inside ${i}</p>`, collection_id: box });
+      await as.post({ content: `<p>no fruit ${i}</p>`, collection_id: box });
     }
   });
 
@@ -320,7 +322,7 @@ describe('search results page by after_id like lists', () => {
   });
 
   it('400 for an after_id that is not among the results, nothing else', async () => {
-    const unrelated = await post(user, { content: 'unrelated words' });
+    const unrelated = await createAs(t, user).post({ content: 'unrelated words' });
     const res = await t.call(postEndpoints.list, {
       token: user.token,
       query: { filter: 'kiwi', after_id: unrelated.id },
@@ -338,11 +340,12 @@ describe('search results page by after_id like lists', () => {
 describe('search in the recycle bin', () => {
   it('with is_archived=true finds the caller’s deleted posts only, last deleted first', async () => {
     const user = await t.createUser();
+    const as = createAs(t, user);
     const other = await t.createUser();
-    const first = await post(user, { content: 'binned mango one' });
-    const second = await post(user, { content: 'binned mango two' });
-    await post(user, { content: 'live mango' });
-    const foreign = await post(other, { content: 'binned mango elsewhere' });
+    const first = await as.post({ content: 'binned mango one' });
+    const second = await as.post({ content: 'binned mango two' });
+    await as.post({ content: 'live mango' });
+    const foreign = await createAs(t, other).post({ content: 'binned mango elsewhere' });
     for (const [owner, id] of [
       [user, first.id],
       [user, second.id],
@@ -362,8 +365,9 @@ describe('search in the recycle bin', () => {
 
   it('403 for a public share token', async () => {
     const owner = await t.createUser();
-    const shared = await collection(owner, 'Public');
-    await post(owner, { content: 'shared mango', collection_id: shared });
+    const asOwner = createAs(t, owner);
+    const shared = (await asOwner.collection({ name: 'Public' })).id;
+    await asOwner.post({ content: 'shared mango', collection_id: shared });
     const share = await t.call(shareEndpoints.createPublic, {
       token: owner.token,
       body: { collection_id: shared },
@@ -380,8 +384,9 @@ describe('search in the recycle bin', () => {
 describe('the index follows every change', () => {
   it('after update, delete, restore and transfer', async () => {
     const user = await t.createUser();
-    const other = await collection(user, 'Other');
-    const { id } = await post(user, { content: 'first draft' });
+    const as = createAs(t, user);
+    const other = (await as.collection({ name: 'Other' })).id;
+    const { id } = await as.post({ content: 'first draft' });
     const patch = (body: EndpointInput<typeof postEndpoints.update>['body']) =>
       t.call(postEndpoints.update, { token: user.token, params: { id }, body });
 
@@ -404,7 +409,7 @@ describe('the index follows every change', () => {
 
   it('after a tag rename and delete', async () => {
     const user = await t.createUser();
-    await post(user, { content: 'plain', tag_names: ['Oldname'] });
+    await createAs(t, user).post({ content: 'plain', tag_names: ['Oldname'] });
     const tags = await t.call(tagEndpoints.list, { token: user.token });
     const tagId = tags.body.data[0]!.id;
     await t.call(tagEndpoints.update, {
@@ -443,9 +448,10 @@ describe('bad search input', () => {
 
   it('treats LIKE wildcards as text', async () => {
     const user = await t.createUser();
-    await post(user, { content: '100% sure' });
-    await post(user, { content: 'snake_case name' });
-    await post(user, { content: 'nothing special' });
+    const as = createAs(t, user);
+    await as.post({ content: '100% sure' });
+    await as.post({ content: 'snake_case name' });
+    await as.post({ content: 'nothing special' });
     expect(await contents(user, '%')).toEqual(['100% sure']);
     expect(await contents(user, '_')).toEqual(['snake_case name']);
   });

@@ -1,10 +1,10 @@
 import { beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { collectionEndpoints } from '../../../contract/collections.ts';
-import type { EndpointInput } from '../../../contract/endpoint.ts';
 import { Permission } from '../../../contract/permissions.ts';
 import { postEndpoints } from '../../../contract/posts.ts';
 import { shareEndpoints } from '../../../contract/shares.ts';
 import { tagEndpoints } from '../../../contract/tags.ts';
+import { createAs } from '../../test/api-fixtures.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
 
 /*
@@ -47,28 +47,8 @@ let counter = 0;
 
 const as = (name: ActorName) => ({ token: tokens[name] });
 
-/** The id of what a call of the owner's made; the call must answer 201. */
-async function idOf(
-  made: Promise<{ status: number; text: string; body: { data: { id: number } } }>,
-) {
-  const res = await made;
-  expect(res.status, res.text).toBe(201);
-  return res.body.data.id;
-}
-
-/** What the owner creates, by kind: each answers the id. */
-const ownerCreates = {
-  collection: (body: EndpointInput<typeof collectionEndpoints.create>['body']) =>
-    idOf(t.call(collectionEndpoints.create, { token: users.owner.token, body })),
-  post: (body: EndpointInput<typeof postEndpoints.create>['body']) =>
-    idOf(t.call(postEndpoints.create, { token: users.owner.token, body })),
-  tag: (name: string) =>
-    idOf(t.call(tagEndpoints.create, { token: users.owner.token, body: { name } })),
-  member: (body: EndpointInput<typeof shareEndpoints.createPrivate>['body']) =>
-    idOf(t.call(shareEndpoints.createPrivate, { token: users.owner.token, body })),
-  publicShare: (body: EndpointInput<typeof shareEndpoints.createPublic>['body']) =>
-    idOf(t.call(shareEndpoints.createPublic, { token: users.owner.token, body })),
-};
+/** What the owner creates (server/test/api-fixtures.ts), set once the owner exists. */
+let owner: ReturnType<typeof createAs>;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -76,33 +56,38 @@ beforeAll(async () => {
     users[name] = await t.createUser();
   }
   users.admin = await t.createUser({ permission: Permission.OWNER });
-  root = await ownerCreates.collection({ name: 'Root' });
-  shared = await ownerCreates.collection({ name: 'Shared', parent_id: root });
-  deep = await ownerCreates.collection({ name: 'Deep', parent_id: shared });
-  other = await ownerCreates.collection({ name: 'Other' });
-  post = await ownerCreates.post({
-    content: 'A post',
-    collection_id: shared,
-    tag_names: ['reading'],
-  });
-  tag = await ownerCreates.tag('Kept');
-  await ownerCreates.post({ content: 'Deep post', collection_id: deep });
-  editShare = await ownerCreates.member({
-    collection_id: shared,
-    user_id: users.edit.id,
-    permission: 7,
-  });
-  await ownerCreates.member({
+  owner = createAs(t, users.owner);
+  root = (await owner.collection({ name: 'Root' })).id;
+  shared = (await owner.collection({ name: 'Shared', parent_id: root })).id;
+  deep = (await owner.collection({ name: 'Deep', parent_id: shared })).id;
+  other = (await owner.collection({ name: 'Other' })).id;
+  post = (
+    await owner.post({
+      content: 'A post',
+      collection_id: shared,
+      tag_names: ['reading'],
+    })
+  ).id;
+  tag = (await owner.tag('Kept')).id;
+  await owner.post({ content: 'Deep post', collection_id: deep });
+  editShare = (
+    await owner.privateShare({
+      collection_id: shared,
+      user_id: users.edit.id,
+      permission: 7,
+    })
+  ).id;
+  await owner.privateShare({
     collection_id: shared,
     user_id: users.view.id,
     permission: 4,
   });
-  await ownerCreates.member({ collection_id: root, user_id: users.inherited.id });
+  await owner.privateShare({ collection_id: root, user_id: users.inherited.id });
   for (const member of [users.edit, users.inherited]) {
-    await ownerCreates.member({ collection_id: other, user_id: member.id });
+    await owner.privateShare({ collection_id: other, user_id: member.id });
   }
-  publicShare = await ownerCreates.publicShare({ collection_id: shared });
-  await ownerCreates.publicShare({ collection_id: root, is_active: false });
+  publicShare = (await owner.publicShare({ collection_id: shared })).id;
+  await owner.publicShare({ collection_id: root, is_active: false });
   const shares = await t.call(shareEndpoints.listPublic, { token: users.owner.token });
   const tokenOf = (id: number) =>
     shares.body.data.find((share) => share.collection_id === id)!.token;
@@ -121,13 +106,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A fresh collection under "Shared", owned by the owner. */
-const freshCollection = () =>
-  ownerCreates.collection({ name: `Fresh ${++counter}`, parent_id: shared });
+const freshCollection = async () =>
+  (await owner.collection({ name: `Fresh ${++counter}`, parent_id: shared })).id;
 
 /** A fresh collection under "Shared" that carries a share of its own, with a new user. */
 async function freshSharedCollection(): Promise<number> {
   const id = await freshCollection();
-  await ownerCreates.member({
+  await owner.privateShare({
     collection_id: id,
     user_id: (await t.createUser()).id,
   });
@@ -135,7 +120,7 @@ async function freshSharedCollection(): Promise<number> {
 }
 
 /** A fresh post of the owner's in "Shared". */
-const freshPost = () => ownerCreates.post({ content: 'x', collection_id: shared });
+const freshPost = async () => (await owner.post({ content: 'x', collection_id: shared })).id;
 
 /**
  * A collection of the actor's own (the owner's "Root"); for actors who are not users, one of the
@@ -144,11 +129,7 @@ const freshPost = () => ownerCreates.post({ content: 'x', collection_id: shared 
 async function ownCollectionOf(actor: ActorName): Promise<number> {
   const user = users[actor as keyof typeof users] as TestUser | undefined;
   if (!user || actor === 'owner') return root;
-  const res = await t.call(collectionEndpoints.create, {
-    token: user.token,
-    body: { name: `Own ${++counter}` },
-  });
-  return res.body.data.id;
+  return (await createAs(t, user).collection({ name: `Own ${++counter}` })).id;
 }
 
 type Request = (actor: ActorName) => Promise<{ status: number; text: string }>;
@@ -258,7 +239,7 @@ const requests: Record<string, Request> = {
   'DELETE a post': async (a) =>
     t.call(postEndpoints.delete, {
       token: as(a).token,
-      params: { id: await ownerCreates.post({ content: 'x', collection_id: shared }) },
+      params: { id: (await owner.post({ content: 'x', collection_id: shared })).id },
     }),
   'GET search results in a collection': (a) =>
     t.call(postEndpoints.list, {
@@ -280,7 +261,7 @@ const requests: Record<string, Request> = {
   'DELETE a tag': async (a) =>
     t.call(tagEndpoints.delete, {
       token: as(a).token,
-      params: { id: await ownerCreates.tag(`Gone ${++counter}`) },
+      params: { id: (await owner.tag(`Gone ${++counter}`)).id },
     }),
   'DELETE the recycle bin': (a) =>
     t.call(postEndpoints.clearRecycleBin, { token: as(a).token, query: { is_trashed: '1' } }),
@@ -298,7 +279,7 @@ const requests: Record<string, Request> = {
       body: { is_active: true },
     }),
   'DELETE a public share': async (a) => {
-    const id = await ownerCreates.publicShare({ collection_id: await freshCollection() });
+    const id = (await owner.publicShare({ collection_id: await freshCollection() })).id;
     return t.call(shareEndpoints.deletePublic, { token: as(a).token, params: { id } });
   },
   'GET the static auth of a token': (a) => t.call(shareEndpoints.me, { token: as(a).token }),
@@ -320,10 +301,12 @@ const requests: Record<string, Request> = {
     }),
   'DELETE a member': async (a) => {
     const user = await t.createUser();
-    const id = await ownerCreates.member({
-      collection_id: shared,
-      user_id: user.id,
-    });
+    const id = (
+      await owner.privateShare({
+        collection_id: shared,
+        user_id: user.id,
+      })
+    ).id;
     return t.call(shareEndpoints.deletePrivate, { token: as(a).token, params: { id } });
   },
 };

@@ -4,8 +4,8 @@ import { collectionEndpoints } from '../../../contract/collections.ts';
 import { postEndpoints } from '../../../contract/posts.ts';
 import { tagEndpoints } from '../../../contract/tags.ts';
 import { userEndpoints } from '../../../contract/users.ts';
-import type { Endpoint, EndpointInput } from '../../../contract/endpoint.ts';
 import { asNodes, bareList, withShared } from '../../test/collection-listing.ts';
+import { createAs } from '../../test/api-fixtures.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -14,41 +14,19 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** What a call made; the call must answer 201. */
-async function made<T>(pending: Promise<{ status: number; text: string; body: { data: T } }>) {
-  const res = await pending;
-  expect(res.status, res.text).toBe(201);
-  return res.body.data;
-}
-
-type BodyOf<E extends Endpoint> = EndpointInput<E>['body'];
-
-/** Creates as `user`, by kind; each answers what it made. */
-const create = {
-  collection: (user: TestUser, body: BodyOf<typeof collectionEndpoints.create>) =>
-    made(t.call(collectionEndpoints.create, { token: user.token, body })),
-  post: (user: TestUser, body: BodyOf<typeof postEndpoints.create>) =>
-    made(t.call(postEndpoints.create, { token: user.token, body })),
-  tag: (user: TestUser, body: BodyOf<typeof tagEndpoints.create>) =>
-    made(t.call(tagEndpoints.create, { token: user.token, body })),
-  member: (user: TestUser, body: BodyOf<typeof shareEndpoints.createPrivate>) =>
-    made(t.call(shareEndpoints.createPrivate, { token: user.token, body })),
-  publicShare: (user: TestUser, body: BodyOf<typeof shareEndpoints.createPublic>) =>
-    made(t.call(shareEndpoints.createPublic, { token: user.token, body })),
-};
-
 /** An owner with the tree Top › Middle › Bottom and one post in each. */
 async function ownerWithTree() {
   const owner = await t.createUser();
-  const top = (await create.collection(owner, { name: 'Top' })).id;
-  const middle = (await create.collection(owner, { name: 'Middle', parent_id: top })).id;
-  const bottom = (await create.collection(owner, { name: 'Bottom', parent_id: middle })).id;
+  const asOwner = createAs(t, owner);
+  const top = (await asOwner.collection({ name: 'Top' })).id;
+  const middle = (await asOwner.collection({ name: 'Middle', parent_id: top })).id;
+  const bottom = (await asOwner.collection({ name: 'Bottom', parent_id: middle })).id;
   for (const [content, collection_id] of [
     ['in top', top],
     ['in middle', middle],
     ['in bottom', bottom],
   ] as const) {
-    await create.post(owner, { content, collection_id });
+    await asOwner.post({ content, collection_id });
   }
   return { owner, top, middle, bottom };
 }
@@ -56,7 +34,8 @@ async function ownerWithTree() {
 describe('public share tokens', () => {
   it('generates 32 letters and digits, and refuses short, odd or taken tokens', async () => {
     const { owner, top, middle, bottom } = await ownerWithTree();
-    const generated = await create.publicShare(owner, { collection_id: top });
+    const asOwner = createAs(t, owner);
+    const generated = await asOwner.publicShare({ collection_id: top });
     expect(generated.token).toMatch(new RegExp(`^[A-Za-z0-9]{${SHARE_TOKEN_LENGTH}}$`));
     expect(generated).toMatchObject({ is_active: true, include_descendants: false, permission: 4 });
 
@@ -78,7 +57,7 @@ describe('public share tokens', () => {
       body: { collection_id: top },
     });
     expect(second.status).toBe(409);
-    const custom = await create.publicShare(owner, {
+    const custom = await asOwner.publicShare({
       collection_id: bottom,
       token: 'q7Rf2LmX9vTzK4pWc8YbN3sHd6GjA1eUo5Zi',
     });
@@ -87,7 +66,7 @@ describe('public share tokens', () => {
 
   it('opens the shared collection read-only, marked noindex and no-referrer', async () => {
     const { owner, middle, bottom } = await ownerWithTree();
-    const share = await create.publicShare(owner, { collection_id: middle });
+    const share = await createAs(t, owner).publicShare({ collection_id: middle });
 
     const me = await t.call(shareEndpoints.me, { token: share.token });
     expect(me.body.data).toEqual({
@@ -132,7 +111,7 @@ describe('public share tokens', () => {
 
   it('stops working at once when switched off, re-tokened or revoked', async () => {
     const { owner, middle } = await ownerWithTree();
-    const share = await create.publicShare(owner, { collection_id: middle });
+    const share = await createAs(t, owner).publicShare({ collection_id: middle });
     const read = (token: string) => t.call(postEndpoints.list, { token });
 
     await t.call(shareEndpoints.updatePublic, {
@@ -255,7 +234,7 @@ describe('private shares', () => {
   it('shows the shared collection and everything below it to the member, flagged as shared', async () => {
     const { owner, top, middle } = await ownerWithTree();
     const member = await t.createUser();
-    await create.member(owner, { collection_id: middle, user_id: member.id });
+    await createAs(t, owner).privateShare({ collection_id: middle, user_id: member.id });
 
     const theirs = await t.call(collectionEndpoints.list, {
       token: member.token,
@@ -282,13 +261,14 @@ describe('private shares', () => {
 
   it('lists inherited members with the ancestor as root, and lets members leave', async () => {
     const { owner, top, middle, bottom } = await ownerWithTree();
+    const asOwner = createAs(t, owner);
     const direct = await t.createUser();
     const inherited = await t.createUser();
-    const directShare = await create.member(owner, {
+    const directShare = await asOwner.privateShare({
       collection_id: bottom,
       user_id: direct.id,
     });
-    await create.member(owner, {
+    await asOwner.privateShare({
       collection_id: top,
       user_id: inherited.id,
       permission: 4,
@@ -347,17 +327,19 @@ describe('private shares', () => {
 
   it('lets an edit member add posts and collections that belong to the owner, and the owner sees them', async () => {
     const { owner, middle } = await ownerWithTree();
+    const asOwner = createAs(t, owner);
     const member = await t.createUser();
-    await create.member(owner, { collection_id: middle, user_id: member.id });
-    await create.tag(owner, { name: 'team' });
+    const asMember = createAs(t, member);
+    await asOwner.privateShare({ collection_id: middle, user_id: member.id });
+    await asOwner.tag('team');
 
-    const post = await create.post(member, {
+    const post = await asMember.post({
       content: 'from the member',
       collection_id: middle,
       tag_names: ['team'],
     });
     expect(post.user_id).toBe(owner.id);
-    const sub = await create.collection(member, {
+    const sub = await asMember.collection({
       name: 'Member made',
       parent_id: middle,
     });
@@ -374,8 +356,8 @@ describe('private shares', () => {
   it('keeps collections inside their owner’s tree: members cannot move them out or bring their own in', async () => {
     const { owner, middle, bottom } = await ownerWithTree();
     const member = await t.createUser();
-    await create.member(owner, { collection_id: middle, user_id: member.id });
-    const own = (await create.collection(member, { name: 'Mine' })).id;
+    await createAs(t, owner).privateShare({ collection_id: middle, user_id: member.id });
+    const own = (await createAs(t, member).collection({ name: 'Mine' })).id;
 
     const out = await t.call(collectionEndpoints.update, {
       token: member.token,
@@ -406,9 +388,10 @@ describe('private shares', () => {
 
   it('keeps a post in its owner’s account: a member cannot move it out of the shared tree', async () => {
     const { owner, middle } = await ownerWithTree();
+    const asOwner = createAs(t, owner);
     const member = await t.createUser();
-    await create.member(owner, { collection_id: middle, user_id: member.id });
-    const post = await create.post(owner, { content: 'kept', collection_id: middle });
+    await asOwner.privateShare({ collection_id: middle, user_id: member.id });
+    const post = await asOwner.post({ content: 'kept', collection_id: middle });
 
     const moved = await t.call(postEndpoints.update, {
       token: member.token,
@@ -423,7 +406,7 @@ describe('private shares', () => {
   it('makes a member view-only when the owner lowers the level', async () => {
     const { owner, middle } = await ownerWithTree();
     const member = await t.createUser();
-    const share = await create.member(owner, {
+    const share = await createAs(t, owner).privateShare({
       collection_id: middle,
       user_id: member.id,
     });

@@ -2,12 +2,11 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authEndpoints } from '../../../contract/auth.ts';
-import { collectionEndpoints } from '../../../contract/collections.ts';
 import { apiErrorSchema } from '../../../contract/common.ts';
 import type { Endpoint } from '../../../contract/endpoint.ts';
 import { endpointsByFeature } from '../../../contract/index.ts';
-import { postEndpoints } from '../../../contract/posts.ts';
 import { createGuardedFetcher } from '../../features/link-preview/guarded-fetcher.ts';
+import { createAs } from '../api-fixtures.ts';
 import { waitForImport } from '../bookmark-imports.ts';
 import { createTestApp, multipartFile, type TestApp, type TestUser } from '../test-app.ts';
 import { CRITICAL_VALUES, fieldsOf, inputFor, validFor } from './schema-arbitraries.ts';
@@ -38,14 +37,13 @@ beforeAll(async () => {
   t = await createTestApp({ fetcher });
   user = await t.createUser();
   // Something to find: ids 1, 2, 3 exist for this user.
+  const as = createAs(t, user);
   for (const name of ['One', 'Two', 'Three']) {
-    const collection = await t.call(collectionEndpoints.create, {
-      token: user.token,
-      body: { name },
-    });
-    await t.call(postEndpoints.create, {
-      token: user.token,
-      body: { content: `note ${name}`, collection_id: collection.body.data.id, tag_names: [name] },
+    const collection = await as.collection({ name });
+    await as.post({
+      content: `note ${name}`,
+      collection_id: collection.id,
+      tag_names: [name],
     });
   }
   tables = (await t.db.introspection.getTables())
