@@ -17,6 +17,11 @@ const shareToken = z
   .min(SHARE_TOKEN_LENGTH, `A share token has at least ${SHARE_TOKEN_LENGTH} characters.`)
   .max(128);
 
+/** True when `value` has the shape of a public share token (PRODUCT.md#share-tokens). */
+export function isShareToken(value: string): boolean {
+  return shareToken.safeParse(value).success;
+}
+
 /** A token link to one collection (PRODUCT.md#public-share). */
 export const publicShareSchema = z.object({
   id: z.number().int(),

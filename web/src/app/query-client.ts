@@ -9,13 +9,14 @@ function isSessionOver(error: unknown): boolean {
  * The app's query cache. A 401 that survives the API client's refresh-and-retry means the
  * session is over, wherever it happens: `onSessionEnded` then sends the user to /login
  * (PRODUCT.md#route-guard). Mutations marked `meta: { anonymous: true }` (signing in) are exempt:
- * their 401 is a wrong password. Client errors (4xx) are never retried; they would only fail again.
+ * their 401 is a wrong password; so are queries marked so (a share link's token): their 401 is a
+ * link that is no longer shared (PRODUCT.md#public-view). Client errors (4xx) are never retried; they would only fail again.
  */
 export function createQueryClient(onSessionEnded: () => void): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
-      onError: (error) => {
-        if (isSessionOver(error)) onSessionEnded();
+      onError: (error, query) => {
+        if (isSessionOver(error) && !query.meta?.anonymous) onSessionEnded();
       },
     }),
     mutationCache: new MutationCache({

@@ -8,6 +8,7 @@ import {
 } from 'react-router';
 import { meQuery } from '../features/auth/auth.queries.ts';
 import type { ShareAccess } from '../features/shares/share-access.ts';
+import { openShareLink } from '../features/shares/share-link.ts';
 import { staticAuthQuery } from '../features/shares/shares.queries.ts';
 import { ApiError } from '../lib/api-client.ts';
 import { readSessionToken } from '../lib/session-token.ts';
@@ -18,6 +19,7 @@ import { PostRoute } from '../routes/post.tsx';
 import { PublicCollectionRoute } from '../routes/public-collection.tsx';
 import { AppShell } from './app-shell.tsx';
 import { FullPageSpinner } from './full-page-spinner.tsx';
+import { LinkNotShared } from './link-not-shared.tsx';
 import { PublicShell } from './public-shell.tsx';
 import { RouteError } from './route-error.tsx';
 
@@ -35,9 +37,18 @@ function lazyRoute<M>(load: () => Promise<M>, component: (module: M) => Componen
   return async () => ({ Component: component(await load()) });
 }
 
+/**
+ * What the guard lets a page be: seen through a share, by the signed-in user (`share` null), or a
+ * share link that opens nothing (`unshared`, knowing whether someone is signed in here).
+ */
+type GuardResult =
+  | { share: ShareAccess | null; unshared?: undefined }
+  | { share: null; unshared: { signedIn: boolean } };
+
 /** The shell of a page: the public one when it is seen through a share token. */
 function Layout() {
-  const { share } = useLoaderData<{ share: ShareAccess | null }>();
+  const { share, unshared } = useLoaderData<GuardResult>();
+  if (unshared) return <LinkNotShared signedIn={unshared.signedIn} />;
   return share ? <PublicShell share={share} /> : <AppShell />;
 }
 
@@ -65,24 +76,20 @@ export function createAppRouter(queryClient: QueryClient) {
 
   /**
    * PRODUCT.md#route-guard: a route that allows static auth and has a `token` query resolves it
-   * (GET /api/shares/public/me), or goes to /login; every other route needs a user.
+   * (GET /api/shares/public/me); a token that opens nothing, or `/s` without one, is a link that
+   * is no longer shared (PRODUCT.md#public-view). Every other route needs a user.
    */
-  async function guard({ request }: LoaderFunctionArgs): Promise<{ share: ShareAccess | null }> {
+  async function guard({ request }: LoaderFunctionArgs): Promise<GuardResult> {
     const url = new URL(request.url);
     const token = url.searchParams.get('token');
-    if (token && STATIC_AUTH_PATHS.test(url.pathname)) {
-      try {
-        return {
-          share: {
-            token,
-            auth: await queryClient.query({ ...staticAuthQuery(token), staleTime: 'static' }),
-          },
-        };
-      } catch {
-        throw redirect('/login');
-      }
+    const isShareView = url.pathname === '/s' || url.pathname === '/s/';
+    if ((token !== null && STATIC_AUTH_PATHS.test(url.pathname)) || isShareView) {
+      const share = await openShareLink(token, (valid) =>
+        queryClient.query({ ...staticAuthQuery(valid), staleTime: 'static' }),
+      );
+      if (share) return { share };
+      return { share: null, unshared: { signedIn: readSessionToken() !== null } };
     }
-    if (url.pathname === '/s' || url.pathname === '/s/') throw redirect('/login');
     await requireUser();
     return { share: null };
   }

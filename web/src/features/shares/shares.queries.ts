@@ -137,5 +137,7 @@ export function staticAuthQuery(token: string) {
     },
     retry: false,
     staleTime: Infinity,
+    // A refused share token is a dead link, not the end of the visitor's own session.
+    meta: { anonymous: true },
   });
 }
