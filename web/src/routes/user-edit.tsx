@@ -1,7 +1,6 @@
-import { UserX } from 'lucide-react';
+import { Lock, UserX } from 'lucide-react';
 import { useParams } from 'react-router';
 import type { User } from '../../../contract/auth.ts';
-import { Permission } from '../../../contract/permissions.ts';
 import { BackLink } from '../app/back-link.tsx';
 import { NotFoundContent } from '../app/not-found-content.tsx';
 import { PageHeader } from '../app/page-header.tsx';
@@ -9,6 +8,7 @@ import { useMe } from '../features/auth/auth.queries.ts';
 import { ApiError } from '../lib/api-client.ts';
 import { UserDeleteSection } from '../features/users/user-delete-section.tsx';
 import { USER_FORM_ID, UserEditForm } from '../features/users/user-form.tsx';
+import { mayManageUsers, profileReadOnlyReason } from '../features/users/user-rights.ts';
 import { useUser } from '../features/users/users.queries.ts';
 import { useUserEditForm } from '../features/users/use-user-form.ts';
 import { Button } from '../ui/button.tsx';
@@ -16,7 +16,7 @@ import { PageSpinner } from '../ui/spinner.tsx';
 
 /**
  * `/users/{id}` (PRODUCT.md#users): one's own profile is 'My Account' with password and theme; the
- * owner edits anyone's name and email and may delete them; others only look.
+ * owner edits anyone's name and email and may delete them; others only look, told why in one line.
  */
 export function UserEditRoute() {
   const id = Number(useParams().userId);
@@ -52,8 +52,9 @@ function UserLoader({ id }: { id: number }) {
 
 function UserPage({ user, me }: { user: User; me: User }) {
   const own = user.id === me.id;
-  const isOwner = me.permission === Permission.OWNER;
-  const mayEdit = own || isOwner;
+  const isOwner = mayManageUsers(me);
+  const readOnlyReason = profileReadOnlyReason(user, me);
+  const mayEdit = readOnlyReason === null;
   const form = useUserEditForm(user, own);
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-6">
@@ -68,6 +69,12 @@ function UserPage({ user, me }: { user: User; me: User }) {
         }
       />
       <BackLink to="/users">Users</BackLink>
+      {readOnlyReason && (
+        <p className="flex items-center gap-2 text-sm text-fg-muted">
+          <Lock aria-hidden className="size-4 shrink-0" />
+          {readOnlyReason}
+        </p>
+      )}
       <UserEditForm state={form} own={own} readOnly={!mayEdit} />
       {isOwner && !own && <UserDeleteSection user={user} />}
     </div>

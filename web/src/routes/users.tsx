@@ -1,14 +1,14 @@
 import { UserPlus } from 'lucide-react';
 import { Link } from 'react-router';
-import { Permission } from '../../../contract/permissions.ts';
 import { PageHeader } from '../app/page-header.tsx';
 import { useMe } from '../features/auth/auth.queries.ts';
 import { UserList } from '../features/users/user-list.tsx';
+import { mayManageUsers } from '../features/users/user-rights.ts';
 import { buttonClasses } from '../ui/button.tsx';
 
 /** `/users` (PRODUCT.md#users); the owner gets Create User in the top bar. */
 export function UsersRoute() {
-  const isOwner = useMe().data?.permission === Permission.OWNER;
+  const isOwner = mayManageUsers(useMe().data);
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6">
       <PageHeader
