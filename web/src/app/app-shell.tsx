@@ -6,6 +6,7 @@ import { useUserTheme } from '../features/auth/auth.queries.ts';
 import { useHotkey } from '../lib/hotkeys.ts';
 import { useStoredBoolean } from '../lib/local-storage.ts';
 import { useIsMobile } from '../lib/media.ts';
+import { useOfflineReadyNotice } from '../lib/offline-ready.ts';
 import { OfflineNotice } from './offline-notice.tsx';
 import { PageHeaderSlotsContext } from './page-header.tsx';
 import { Sidebar } from './sidebar.tsx';
@@ -21,7 +22,8 @@ const SIDEBAR_ID = 'sidebar';
  * The layout shell of every signed-in page (PRODUCT.md#layout-shell): sidebar, top bar with the
  * sidebar toggle, the page's title and primary action, and the page itself. Ctrl+Alt+N opens the
  * new-post screen of the collection being viewed (Uncategorized elsewhere). These are the
- * signed-in user's own pages: permission 7 (PRODUCT.md#permissions), and the user's theme.
+ * signed-in user's own pages: permission 7 (PRODUCT.md#permissions), and the user's theme. It
+ * tells, once, that Nestmark works offline now (offline-ready.ts).
  */
 export function AppShell() {
   const isMobile = useIsMobile();
@@ -44,6 +46,7 @@ export function AppShell() {
   const sidebarRef = useRef<HTMLElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   useUserTheme();
+  useOfflineReadyNotice();
 
   const closeDrawer = () => {
     setDrawerPath(null);

@@ -1,12 +1,13 @@
 import { registerSW } from 'virtual:pwa-register';
 import { toast } from 'sonner';
-import { NOTIFICATION_DURATION_MS } from '../ui/notify.tsx';
 import { logError } from './log.ts';
+import { markOfflineReady } from './offline-ready.ts';
 
 /**
  * Registers /service-worker.js (PRODUCT.md#calls), which keeps the app shell for offline use. When
  * a new version is deployed, the new worker waits and the user is asked; Reload activates it and
- * reloads, so no page ever runs half old, half new code.
+ * reloads, so no page ever runs half old, half new code. That it works offline is told once, in the
+ * signed-in app (offline-ready.ts).
  */
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
@@ -18,12 +19,8 @@ export function registerServiceWorker(): void {
         action: { label: 'Reload', onClick: () => void update(true) },
       });
     },
-    onOfflineReady() {
-      toast.success('Nestmark works offline now', {
-        description: 'It opens without a connection; your posts load once it is back.',
-        duration: NOTIFICATION_DURATION_MS,
-      });
-    },
+    // Told inside the signed-in app only, never on the sign-in page or a public share.
+    onOfflineReady: markOfflineReady,
     onRegisterError(error: unknown) {
       logError('the service worker could not be registered', error);
     },

@@ -1,6 +1,7 @@
 import { CircleCheck, CircleX, Trash2 } from 'lucide-react';
 import type { CSSProperties } from 'react';
 import { Toaster, toast } from 'sonner';
+import { useIsMobile } from '../lib/media.ts';
 
 /** PRODUCT.md#notification: a type, a title and a description. */
 export interface Notification {
@@ -28,11 +29,21 @@ const themeColours = {
   '--border-radius': '0.75rem',
 } as CSSProperties;
 
-/** Where notifications appear; mount once at the root of the app. */
+/** On mobile, notifications sit just below the 3.5 rem top bar, whose buttons stay in reach. */
+const BELOW_TOP_BAR = { top: '4rem' };
+
+/**
+ * Shows the notifications; mount once at the root of the app. At the bottom right on a desktop; at
+ * the top on mobile (≤ 768 px, PRODUCT.md#layout-shell), below the top bar, as menus there open as
+ * sheets from the bottom of the screen that a notification must not cover.
+ */
 export function NotificationHost() {
+  const isMobile = useIsMobile();
   return (
     <Toaster
-      position="bottom-right"
+      position={isMobile ? 'top-center' : 'bottom-right'}
+      offset={isMobile ? BELOW_TOP_BAR : undefined}
+      mobileOffset={BELOW_TOP_BAR}
       duration={NOTIFICATION_DURATION_MS}
       closeButton
       style={themeColours}
