@@ -216,7 +216,7 @@ function LinkPostCard({ post, actions, updating, footer, view }: Omit<CardBodyPr
   const pending = post.preview_status === 'pending';
   const title = (
     <ExternalLink href={href} className="rounded break-words hover:text-accent-text">
-      {post.title || domain}
+      {postName(post)}
     </ExternalLink>
   );
   // The server caches the favicon while it fetches the preview: ask for it after.
@@ -321,7 +321,7 @@ function TextPostCard({ post, actions, updating, editable, footer, view }: CardB
   const [editing, setEditing] = useState(false);
   const html = renderRichContent(post.content, useShareAccess()?.token);
   const titleClasses = clsx('rounded break-words', !post.title && 'text-fg-subtle');
-  const titleText = post.title || 'Untitled note';
+  const titleText = postName(post);
   const title = opens ? (
     <Link to={postPath} className={clsx(titleClasses, 'hover:text-accent-text')}>
       {titleText}

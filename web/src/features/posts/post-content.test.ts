@@ -3,6 +3,7 @@ import {
   contentFromPlainText,
   displayDomain,
   displayUrl,
+  postName,
   faviconPathOf,
   isBlankContent,
   isWebUrl,
@@ -78,6 +79,29 @@ describe('displayUrl', () => {
   it('leaves a URL with a malformed escape as it is', () => {
     expect(displayUrl('https://example.com/%E6%9D')).toBe('https://example.com/%E6%9D');
     expect(displayUrl('https://example.com/100%')).toBe('https://example.com/100%');
+  });
+});
+
+describe('postName', () => {
+  const link = { type: 'link' as const, base_url: null };
+  const url = 'https://www.example.com/some/page';
+
+  it('is the title when there is one', () => {
+    expect(postName({ ...link, title: 'A page', url, content: url })).toBe('A page');
+    expect(
+      postName({ type: 'text', title: 'Notes', url: null, content: '<p>x</p>', base_url: null }),
+    ).toBe('Notes');
+  });
+
+  it('is the domain for a link whose title is empty or only its URL', () => {
+    expect(postName({ ...link, title: url, url, content: url })).toBe('example.com');
+    expect(postName({ ...link, title: null, url, content: url })).toBe('example.com');
+  });
+
+  it('is Untitled note for a note without a title', () => {
+    expect(
+      postName({ type: 'text', title: '', url: null, content: '<p>x</p>', base_url: null }),
+    ).toBe('Untitled note');
   });
 });
 

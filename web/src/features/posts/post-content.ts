@@ -91,13 +91,17 @@ export function linkDomain(post: Pick<Post, 'url' | 'content' | 'base_url'>): st
 }
 
 /**
- * What a post is called where a name is needed (a check box's label, a drag announcement): its
- * title, else a link's domain, else 'Untitled note'.
+ * What a post is called (its card's title, a check box's label, a drag announcement): its title,
+ * else 'Untitled note' for a note. A link whose title is empty or only its URL (the server's
+ * stand-in until a preview finds a better one, kept when the page cannot be read) is called by
+ * its domain, so the card does not show the URL twice (PRODUCT.md#post-card).
  */
 export function postName(
   post: Pick<Post, 'title' | 'type' | 'url' | 'content' | 'base_url'>,
 ): string {
-  return post.title || (post.type === 'link' ? linkDomain(post) : 'Untitled note');
+  if (post.type !== 'link') return post.title || 'Untitled note';
+  const url = post.url ?? post.content;
+  return post.title && post.title !== url ? post.title : linkDomain(post);
 }
 
 /**
