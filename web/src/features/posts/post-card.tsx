@@ -9,6 +9,7 @@ import type { Post } from '../../../../contract/posts.ts';
 import { useIsMobile } from '../../lib/media.ts';
 import { meQuery } from '../auth/auth.queries.ts';
 import { Skeleton } from '../../ui/skeleton.tsx';
+import { notify } from '../../ui/notify.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { usePostPath, useShareAccess } from '../shares/share-access.ts';
 import { Favicon } from './favicon.tsx';
@@ -19,11 +20,13 @@ import {
   postName,
   readableTextOn,
   renderRichContent,
+  taskIndexOf,
+  toggleTask,
 } from './post-content.ts';
 import { PostMenu } from './post-menu.tsx';
 import { PostCheckbox, type PostSelect } from './post-selection.tsx';
 import type { PostView } from './post-view.tsx';
-import type { ListedPost } from './posts.queries.ts';
+import { useUpdatePost, type ListedPost } from './posts.queries.ts';
 
 // List lines and grid tiles load when a list is first shown that way (first-page weight).
 const CompactLinkPost = lazy(async () => ({
@@ -310,7 +313,8 @@ function LinkPostCard({ post, actions, updating, footer, view }: Omit<CardBodyPr
 /**
  * A note: its title and rich content (sanitized by the server with the PRODUCT.md#rich-content
  * allowlist). On desktop a click on the content edits it in place and a click outside saves it; on
- * mobile it opens the post (PRODUCT.md#post-card, #inline-edit).
+ * mobile it opens the post (PRODUCT.md#post-card, #inline-edit). A click on a task's box ticks it
+ * and saves, for those who may change the post; for anyone else the boxes are read only.
  */
 function TextPostCard({ post, actions, updating, editable, footer, view }: CardBodyProps) {
   const isMobile = useIsMobile();
@@ -319,7 +323,23 @@ function TextPostCard({ post, actions, updating, editable, footer, view }: CardB
   // A post in the recycle bin has no page of its own until it is restored.
   const opens = !post.is_archived;
   const [editing, setEditing] = useState(false);
-  const html = renderRichContent(post.content, useShareAccess()?.token);
+  const updatePost = useUpdatePost();
+  // Ticked on the card itself, never in a tile's preview or a post of the recycle bin.
+  const ticks = editable && opens && view === 'cards';
+  const html = renderRichContent(post.content, {
+    shareToken: useShareAccess()?.token,
+    tasks: ticks ? 'toggle' : 'read-only',
+  });
+
+  function tick(task: number) {
+    updatePost.mutate(
+      { id: post.id, body: { content: toggleTask(post.content, task) } },
+      {
+        onError: () =>
+          notify({ type: 'error', title: 'Error', description: 'Post could not be updated.' }),
+      },
+    );
+  }
   const titleClasses = clsx('rounded break-words', !post.title && 'text-fg-subtle');
   const titleText = postName(post);
   const title = opens ? (
@@ -365,13 +385,21 @@ function TextPostCard({ post, actions, updating, editable, footer, view }: CardB
       ) : (
         <div
           className={clsx(
-            'rich-content -m-1 rounded-lg p-1 text-[0.9375rem] [&_input]:pointer-events-none',
+            'rich-content -m-1 rounded-lg p-1 text-[0.9375rem]',
             editable && !updating && 'md:cursor-text md:hover:bg-surface-muted/60',
           )}
           title={isMobile || !editable ? undefined : 'Click to edit'}
           onClick={(event) => {
+            const target = event.target as HTMLElement;
+            const task = ticks ? taskIndexOf(event.currentTarget, target) : undefined;
+            if (task !== undefined) {
+              // The saved post draws the box anew; until then it keeps its state.
+              event.preventDefault();
+              if (!updating) tick(task);
+              return;
+            }
             // Links in the note open; anywhere else edits (desktop) or opens the post (mobile).
-            if ((event.target as HTMLElement).closest('a') || updating) return;
+            if (target.closest('a') || updating) return;
             if (isMobile && opens) void navigate(postPath);
             else if (editable) setEditing(true);
           }}
