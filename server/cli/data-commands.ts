@@ -86,7 +86,7 @@ const userOption = () =>
     .argParser(optionParser(emailAddress));
 
 const outputOption = () =>
-  new Option('--output <file>', 'write to this file (a new one) instead of stdout');
+  new Option('--output <file>', 'write to this file instead of stdout (replaced once complete)');
 
 /**
  * `nestmark import | export | backup | restore` (PRODUCT.md#import-and-export): the services of

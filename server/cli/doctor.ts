@@ -1,5 +1,5 @@
 import { loadConfig, type Config } from '../config.ts';
-import { openDatabase, pingDatabase } from '../db/database.ts';
+import { openDatabase, pingDatabase, type DatabaseHandle, type Db } from '../db/database.ts';
 import { migrationState } from '../db/migrate.ts';
 import { createFileStore, type FileArea } from '../features/files/file-store.ts';
 import { randomId } from '../lib/random-token.ts';
@@ -36,35 +36,57 @@ async function checkFileStore(config: Config): Promise<Finding> {
   }
 }
 
-/** The database's connection, then its schema against the migrations this release has. */
-async function checkDatabase(config: Config): Promise<Finding[]> {
-  const { db, description } = openDatabase(config);
-  try {
-    try {
-      await pingDatabase(db);
-    } catch (error) {
-      return [
-        { ok: false, subject: 'database', detail: `${description}: ${describeError(error)}` },
-      ];
-    }
-    const findings = [{ ok: true, subject: 'database', detail: `${description} answers` }];
-    const { applied, pending } = await migrationState(db);
-    findings.push(
-      pending.length === 0
-        ? {
-            ok: true,
-            subject: 'schema',
-            detail: `up to date (${applied.length} migrations, latest ${applied.at(-1)})`,
-          }
-        : {
-            ok: false,
-            subject: 'schema',
-            detail: `${pending.length} migrations not run yet (${pending.join(', ')}): run "nestmark migrate", or start the server, which runs them`,
-          },
+/** How long the database may take to answer before `doctor` calls it unreachable. */
+const DATABASE_TIMEOUT_MS = 10_000;
+
+/** Rejects when `db` does not answer within DATABASE_TIMEOUT_MS. */
+async function pingWithin(db: Db): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`no answer within ${DATABASE_TIMEOUT_MS / 1000} s`)),
+      DATABASE_TIMEOUT_MS,
     );
-    return findings;
+  });
+  try {
+    await Promise.race([pingDatabase(db), timeout]);
   } finally {
-    await db.destroy();
+    clearTimeout(timer);
+  }
+}
+
+/** The schema against the migrations this release has. */
+async function checkSchema(db: Db): Promise<Finding> {
+  const { applied, pending } = await migrationState(db);
+  if (pending.length === 0) {
+    return {
+      ok: true,
+      subject: 'schema',
+      detail: `up to date (${applied.length} migrations, latest ${applied.at(-1)})`,
+    };
+  }
+  return {
+    ok: false,
+    subject: 'schema',
+    detail: `${pending.length} migrations not run yet (${pending.join(', ')}): run "nestmark migrate", or start the server, which runs them`,
+  };
+}
+
+/** The database's connection, then its schema. */
+async function checkDatabase(config: Config): Promise<Finding[]> {
+  let handle: DatabaseHandle | undefined;
+  try {
+    handle = openDatabase(config);
+    await pingWithin(handle.db);
+    const answers = { ok: true, subject: 'database', detail: `${handle.description} answers` };
+    return [answers, await checkSchema(handle.db)];
+  } catch (error) {
+    const where = handle?.description ?? 'the database';
+    return [{ ok: false, subject: 'database', detail: `${where}: ${describeError(error)}` }];
+  } finally {
+    // Not awaited: a connection attempt that never answered would hold it up; main.ts ends the
+    // process once the output is written.
+    void handle?.db.destroy().catch(() => {});
   }
 }
 

@@ -18,6 +18,7 @@ async function passwordFrom(
 ): Promise<{ password: string; generated: boolean }> {
   if (!fromStdin)
     return { password: randomAlphanumeric(GENERATED_PASSWORD_LENGTH), generated: true };
+  if (io.stdin.isTTY) io.stderr.write('Password (then Enter and Ctrl-D): ');
   const text = (await readAll(io.stdin)).replace(/\r?\n$/, '');
   return { password: parseInput(newPassword, text), generated: false };
 }
