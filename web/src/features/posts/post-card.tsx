@@ -105,7 +105,11 @@ function PostCardContent({
     <div
       className={clsx(
         'z-10 flex shrink-0 items-center gap-0.5',
-        view === 'list' ? 'relative' : 'absolute top-2 right-2',
+        view === 'list' && 'relative',
+        view === 'grid' && 'absolute top-2 right-2',
+        // On a phone a card's handle and menu sit at its foot, leaving the title the full width.
+        view === 'cards' &&
+          'max-md:order-last max-md:-mr-2 max-md:-mb-2 max-md:self-end md:absolute md:top-2 md:right-2',
         // Over the picture: shown on hover or focus on desktop, like the card's own buttons.
         view === 'grid' &&
           'rounded-lg bg-surface/90 backdrop-blur-sm md:opacity-0 md:group-focus-within:opacity-100 md:group-hover:opacity-100',
@@ -277,7 +281,7 @@ function LinkPostCard({ post, actions, updating, footer, view }: Omit<CardBodyPr
     >
       {picture}
       <div className="flex min-w-0 flex-1 flex-col gap-2 p-4">
-        <h2 className="pr-20 text-base leading-snug font-semibold">{title}</h2>
+        <h2 className="text-base leading-snug font-semibold md:pr-20">{title}</h2>
         {actions}
         {pending && !post.description ? (
           <p className="flex items-center gap-1.5 text-sm text-fg-subtle">
@@ -369,7 +373,7 @@ function TextPostCard({ post, actions, updating, editable, footer, view }: CardB
       aria-busy={updating || undefined}
       className={clsx(cardClasses, 'flex flex-col gap-3 p-4 sm:p-5', updating && 'opacity-70')}
     >
-      <h2 className="pr-20 text-base leading-snug font-semibold">{title}</h2>
+      <h2 className="text-base leading-snug font-semibold md:pr-20">{title}</h2>
       {actions}
       {editing ? (
         <Suspense
