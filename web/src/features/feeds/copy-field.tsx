@@ -44,7 +44,7 @@ export function CopyField({
           className="min-w-0 flex-1 font-mono"
         />
         {canCopy && (
-          <Button onClick={() => void copy()} aria-label={`Copy ${label.toLowerCase()}`}>
+          <Button onClick={() => void copy()} aria-label={`Copy ${label}`}>
             <Copy aria-hidden />
             <span className="max-sm:sr-only">Copy</span>
           </Button>
