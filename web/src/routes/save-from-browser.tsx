@@ -1,4 +1,4 @@
-import { Rss, Share2 } from 'lucide-react';
+import { Bookmark, Rss, Share2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageHeader } from '../app/page-header.tsx';
 import { BookmarkletLink } from '../features/bookmarklet/bookmarklet-link.tsx';
@@ -14,18 +14,21 @@ export function SaveFromBrowserRoute() {
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-6">
       <PageHeader title="Save from your browser" />
-      <Card aria-labelledby="bookmarklet-heading" className="flex flex-col gap-4 p-5 sm:p-6">
-        <div>
-          <h2 id="bookmarklet-heading" className="text-base font-semibold">
-            Bookmarklet
-          </h2>
-          <p className="mt-1 text-sm text-fg-muted">
-            Show your browser’s bookmarks bar (Ctrl + Shift + B, or ⌘ + Shift + B on a Mac) and drag
-            this button onto it. Then, on any page, click it: Nestmark opens a new post with the
-            page’s link and title, and the text you selected on the page as its note.
-          </p>
+      <Card aria-labelledby="bookmarklet-heading" className="flex gap-4 p-5 sm:p-6">
+        <Bookmark aria-hidden className="mt-0.5 size-5 shrink-0 text-fg-subtle" />
+        <div className="flex flex-col gap-4">
+          <div>
+            <h2 id="bookmarklet-heading" className="text-base font-semibold">
+              Bookmarklet
+            </h2>
+            <p className="mt-1 text-sm text-fg-muted">
+              Show your browser’s bookmarks bar (Ctrl + Shift + B, or ⌘ + Shift + B on a Mac) and
+              drag this button onto it. Then, on any page, click it: Nestmark opens a new post with
+              the page’s link and title, and the text you selected on the page as its note.
+            </p>
+          </div>
+          <BookmarkletLink />
         </div>
-        <BookmarkletLink />
       </Card>
       <Card aria-labelledby="share-heading" className="flex gap-4 p-5 sm:p-6">
         <Share2 aria-hidden className="mt-0.5 size-5 shrink-0 text-fg-subtle" />

@@ -1,4 +1,4 @@
-import { RefreshCw, Rss } from 'lucide-react';
+import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { FEED_ENTRY_LIMIT } from '../../../../contract/feeds.ts';
 import { Button } from '../../ui/button.tsx';
@@ -34,18 +34,15 @@ export function AccountFeedsSection() {
 
   return (
     <Card aria-labelledby="feeds-heading" className="flex flex-col gap-4 p-5 sm:p-6">
-      <div className="flex items-start gap-3">
-        <Rss aria-hidden className="mt-0.5 size-5 shrink-0 text-fg-subtle" />
-        <div>
-          <h2 id="feeds-heading" className="text-base font-semibold">
-            Feeds
-          </h2>
-          <p className="mt-1 text-sm text-fg-muted">
-            Follow a collection in your feed reader: its feed lists the newest {FEED_ENTRY_LIMIT}{' '}
-            posts of the collection and its sub-collections. Feed links carry your feed token;
-            anyone with one can read that collection.
-          </p>
-        </div>
+      <div>
+        <h2 id="feeds-heading" className="text-base font-semibold">
+          Feeds
+        </h2>
+        <p className="mt-1 text-sm text-fg-muted">
+          Follow a collection in your feed reader: its feed lists the newest {FEED_ENTRY_LIMIT}{' '}
+          posts of the collection and its sub-collections. Feed links carry your feed token; anyone
+          with one can read that collection.
+        </p>
       </div>
       {created ? (
         <div className="flex flex-col gap-3">
