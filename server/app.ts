@@ -4,6 +4,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import { registerApiTokenRoutes } from './features/api-tokens/api-tokens.routes.ts';
+import { createApiTokensService } from './features/api-tokens/api-tokens.service.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
 import { createPasswordResetService } from './features/auth/password-reset.service.ts';
@@ -128,9 +130,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   const auth = createAuthService({ db, clock, jwtSecret: config.jwtSecret });
   const shares = createSharesService({ db, clock });
+  const apiTokens = createApiTokensService({ db, clock });
   registerAuthentication(app, {
     user: (token) => auth.authenticate(token),
     share: (token) => shares.authenticate(token),
+    apiToken: (token) => apiTokens.authenticate(token),
   });
   await registerRateLimit(app, config.rateLimitPerMinute);
 
@@ -183,6 +187,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const posts = createPostsService({ db, clock, onPreviewDue: previews.kick });
   registerHealthRoutes(app, db);
   registerAuthRoutes(app, auth, passwordReset);
+  registerApiTokenRoutes(app, apiTokens);
   registerUserRoutes(app, createUsersService({ db, clock, files, mailer, log: app.log }));
   registerPostRoutes(app, posts);
   registerCollectionRoutes(app, createCollectionsService({ db, clock }));

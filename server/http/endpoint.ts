@@ -56,7 +56,7 @@ export function bindEndpoint<E extends Endpoint>(
       ...(endpoint.body && { body: endpoint.body }),
       ...(endpoint.response && { response: { [endpoint.status]: endpoint.response } }),
     },
-    config: { auth: endpoint.auth, image: endpoint.image },
+    config: { auth: endpoint.auth, image: endpoint.image, sessionOnly: endpoint.sessionOnly },
     handler: async (request, reply) => {
       const result = await handler({
         params: request.params,
