@@ -1,7 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
-import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { registerApiTokenRoutes } from './features/api-tokens/api-tokens.routes.ts';
@@ -37,6 +36,7 @@ import {
 import { registerTagRoutes } from './features/tags/tags.routes.ts';
 import { registerUserRoutes } from './features/users/users.routes.ts';
 import { createUsersService } from './features/users/users.service.ts';
+import { registerApiDocs } from './http/api-docs.ts';
 import { registerAuthentication } from './http/authentication.ts';
 import { answerFrameworkError, registerErrorHandler } from './http/error-handler.ts';
 import { serializeRequest } from './http/request-log.ts';
@@ -120,10 +120,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerRequestTextRule(app);
   await registerSecurityHeaders(app, { httpsOnly: config.appUrl.startsWith('https:') });
 
-  await app.register(fastifySwagger, {
-    openapi: { info: { title: 'Nestmark API', version: '1' } },
-    transform: jsonSchemaTransform,
-  });
+  await registerApiDocs(app);
   await app.register(fastifyMultipart, {
     limits: { fileSize: config.importMaxBytes, files: 1, fields: 10 },
   });
@@ -223,7 +220,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     },
     config,
   );
-  app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
   await registerWebApp(app, deps.webRoot);
   return app;

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Endpoint, EndpointParsed } from '../../contract/endpoint.ts';
 import type { Actor, AuthenticatedActor, UserActor } from './actor.ts';
+import { securityOf } from './api-docs.ts';
 
 /** A file a download endpoint sends. */
 export interface FileDownload {
@@ -51,6 +52,7 @@ export function bindEndpoint<E extends Endpoint>(
     url: endpoint.path.replace(/\{(\w+)\}/g, ':$1'),
     schema: {
       summary: endpoint.summary,
+      security: securityOf(endpoint),
       ...(endpoint.params && { params: endpoint.params }),
       ...(endpoint.query && { querystring: endpoint.query }),
       ...(endpoint.body && { body: endpoint.body }),
