@@ -126,7 +126,7 @@ function NewTokenPanel({
           value={created.token}
           spellCheck={false}
           onFocus={(event) => event.target.select()}
-          className="min-w-0 flex-1 font-mono text-xs"
+          className="min-w-0 font-mono text-xs sm:flex-1"
         />
         <div className="flex gap-2">
           {canCopy && (
