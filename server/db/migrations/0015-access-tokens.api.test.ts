@@ -48,7 +48,7 @@ describe('migration 0015-access-tokens', () => {
       expect(row.url_key).toBe(urlKey(`https://example.com/page/${row.id - 1}`));
     }
     expect(keys[LINKS]).toEqual({ id: LINKS + 1, url_key: null });
-    expect(Object.keys(await indexesOf(db, dialect, 'posts'))).toContain('posts_url_key');
+    expect(Object.keys(await indexesOf(db, dialect, 'posts'))).toContain('posts_live_url_key');
     expect((await columnsOf(db, dialect, 'api_tokens')).sort()).toEqual(
       [
         'created_at',

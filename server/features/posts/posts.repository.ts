@@ -108,7 +108,7 @@ export function withUrlKey<F extends { url?: string | null }>(fields: F): F {
 /**
  * The live posts whose `url_key` is `key`, newest first, with their collection's name (null for
  * Uncategorized): of every user, for the caller to keep those it may read. Served by the index
- * `posts_url_key`.
+ * `posts_live_url_key`.
  */
 export function listLivePostsWithUrlKey(db: Db, key: string, limit: number) {
   return db
