@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiTokenEndpoints } from '../../../contract/api-tokens.ts';
 import { postEndpoints } from '../../../contract/posts.ts';
 import { createAs } from '../../test/api-fixtures.ts';
+import { importFile } from '../../test/bookmark-imports.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
 
 /* The duplicate check, GET /api/posts/check (PRODUCT.md#duplicate-check). */
@@ -101,6 +102,16 @@ describe('duplicate check', () => {
     expect((await check(user, 'https://example.com/new')).map((found) => found.id)).toEqual([
       post.id,
     ]);
+  });
+
+  it('finds imported bookmarks too', async () => {
+    const user = await t.createUser();
+    const file = Buffer.from(
+      '<!DOCTYPE NETSCAPE-Bookmark-file-1><DL><DT><A HREF="https://example.com/imported/">x</A></DL>',
+    );
+    const job = await importFile(t, user, 'bookmarks.html', file);
+    const found = await check(user, 'https://example.com/imported?utm_medium=mail');
+    expect(found.map((post) => post.collection_id)).toEqual([job.summary.collection_id]);
   });
 
   it('works with a read-only access token', async () => {

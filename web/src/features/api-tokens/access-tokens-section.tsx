@@ -16,6 +16,7 @@ import { controlClasses, Input } from '../../ui/input.tsx';
 import { notify } from '../../ui/notify.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { TextField } from '../../ui/text-field.tsx';
+import { failureNotice } from '../bookmarks-io/failure-notice.ts';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from './api-tokens.queries.ts';
 
 const SCOPE_LABELS: Record<ApiTokenScope, string> = {
@@ -248,11 +249,7 @@ function TokenRow({ token }: { token: ApiToken }) {
       });
     } catch (error) {
       logError('revoking an access token failed', error);
-      notify(
-        error instanceof ApiError
-          ? { type: 'error', title: `Failed. Error ${error.status}`, description: error.message }
-          : { type: 'error', title: 'Failed', description: 'The server could not be reached.' },
-      );
+      notify(failureNotice(error));
       setConfirming(false);
     }
   }
