@@ -36,7 +36,7 @@ import {
 import { registerTagRoutes } from './features/tags/tags.routes.ts';
 import { registerUserRoutes } from './features/users/users.routes.ts';
 import { createUsersService } from './features/users/users.service.ts';
-import { registerApiDocs } from './http/api-docs.ts';
+import { registerApiDocs, registerOpenApi } from './http/api-docs.ts';
 import { registerAuthentication } from './http/authentication.ts';
 import { answerFrameworkError, registerErrorHandler } from './http/error-handler.ts';
 import { serializeRequest } from './http/request-log.ts';
@@ -120,7 +120,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerRequestTextRule(app);
   await registerSecurityHeaders(app, { httpsOnly: config.appUrl.startsWith('https:') });
 
-  await registerApiDocs(app);
+  await registerOpenApi(app);
   await app.register(fastifyMultipart, {
     limits: { fileSize: config.importMaxBytes, files: 1, fields: 10 },
   });
@@ -220,6 +220,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     },
     config,
   );
+  await registerApiDocs(app);
 
   await registerWebApp(app, deps.webRoot);
   return app;

@@ -43,12 +43,10 @@ export function securityOf(
 }
 
 /**
- * The API's description, generated from the contract's schemas as routes are bound (register this
- * before any route): OpenAPI 3 at `GET /api/openapi.json`, and the same document readable at
- * `/api/docs` (Swagger UI, served from the package's files: no third-party origin, within the
- * app's Content-Security-Policy).
+ * The API's description, generated from the contract's schemas as routes are bound: register this
+ * before any route, and serve it with {@link registerApiDocs}.
  */
-export async function registerApiDocs(app: FastifyInstance): Promise<void> {
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Nestmark API', version: '1', description: DESCRIPTION },
@@ -78,6 +76,14 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
     },
     transform: jsonSchemaTransform,
   });
+}
+
+/**
+ * The description served: OpenAPI 3 at `GET /api/openapi.json`, and the same document readable at
+ * `/api/docs` (Swagger UI, served from the package's files: no third-party origin, within the
+ * app's Content-Security-Policy). Registered after the rate limit, which then counts these too.
+ */
+export async function registerApiDocs(app: FastifyInstance): Promise<void> {
   await app.register(fastifySwaggerUi, {
     routePrefix: '/api/docs',
     theme: { title: 'Nestmark API' },
