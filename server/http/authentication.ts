@@ -59,13 +59,15 @@ function assertTokenMayCall(request: FastifyRequest, scope: 'read' | 'write'): v
  * The credential of an image request, which cannot carry a header: the web app's session cookie
  * `token` (an access token; SameSite=Strict, so no other site's page sends it), else a share
  * token in `?token=` (already in the public view's address). An access token is never taken
- * from the query, where it would end up in logs and histories.
+ * from the query, where it would end up in logs and histories, and a personal access token from
+ * neither.
  */
 function imageToken(request: FastifyRequest): string | null {
   const cookie = /(?:^|;\s*)token=([^;]*)/.exec(request.headers.cookie ?? '')?.[1];
   if (cookie) {
     try {
-      return decodeURIComponent(cookie);
+      const token = decodeURIComponent(cookie);
+      return isApiToken(token) ? null : token;
     } catch {
       return null;
     }

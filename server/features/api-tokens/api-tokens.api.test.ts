@@ -211,11 +211,17 @@ describe('personal access tokens: lifecycle', () => {
     expect(again.status).toBe(404);
   });
 
-  it('refuses a made-up token and one sent in the query with 401', async () => {
+  it('refuses a made-up token, and a real one sent in the query or a cookie, with 401', async () => {
     const user = await t.createUser();
     const { token } = await tokenOf(user, 'read');
     expect((await t.request('GET', '/api/posts', { token: 'nm_madeup' })).status).toBe(401);
     expect((await t.request('GET', `/api/favicons/example.com?token=${token}`)).status).toBe(401);
+    const asCookie = await t.request('GET', '/api/favicons/example.com', {
+      headers: { cookie: `token=${token}` },
+    });
+    expect(asCookie.status).toBe(401);
+    // The same request with the token as Bearer passes authentication (no icon is cached: 404).
+    expect((await t.request('GET', '/api/favicons/example.com', { token })).status).toBe(404);
   });
 
   it.each([
