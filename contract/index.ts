@@ -3,6 +3,7 @@ import { authEndpoints } from './auth.ts';
 import { bookmarksIoEndpoints } from './bookmarks-io.ts';
 import { collectionEndpoints } from './collections.ts';
 import type { Endpoint } from './endpoint.ts';
+import { feedEndpoints } from './feeds.ts';
 import { fileEndpoints } from './files.ts';
 import { healthEndpoints } from './health.ts';
 import { linkPreviewEndpoints } from './link-preview.ts';
@@ -24,4 +25,5 @@ export const endpointsByFeature: Record<string, Record<string, Endpoint>> = {
   files: fileEndpoints,
   'link-preview': linkPreviewEndpoints,
   'api-tokens': apiTokenEndpoints,
+  feeds: feedEndpoints,
 };

@@ -188,6 +188,14 @@ export interface ApiTokensTable {
   expires_at: string | null;
 }
 
+/** A user's feed token (migration 0016, PRODUCT.md#feeds): one per user, replaced on regenerating. */
+export interface FeedTokensTable {
+  user_id: number;
+  /** SHA-256 (hex) of the token; the token itself is never stored. */
+  token_hash: string;
+  created_at: string;
+}
+
 /** A stored file under DATA_DIR/files: an editor upload or a link thumbnail. */
 export interface FilesTable {
   id: Generated<number>;
@@ -271,6 +279,7 @@ export interface Database {
   preview_hosts: PreviewHostsTable;
   preview_turns: PreviewTurnsTable;
   api_tokens: ApiTokensTable;
+  feed_tokens: FeedTokensTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -7,6 +7,7 @@ import { PageHeader } from '../app/page-header.tsx';
 import { useMe } from '../features/auth/auth.queries.ts';
 import { ApiError } from '../lib/api-client.ts';
 import { AccessTokensSection } from '../features/api-tokens/access-tokens-section.tsx';
+import { AccountFeedsSection } from '../features/feeds/account-feeds-section.tsx';
 import { UserDeleteSection } from '../features/users/user-delete-section.tsx';
 import { USER_FORM_ID, UserEditForm } from '../features/users/user-form.tsx';
 import { mayManageUsers, profileReadOnlyReason } from '../features/users/user-rights.ts';
@@ -79,6 +80,7 @@ function UserPage({ user, me }: { user: User; me: User }) {
       )}
       <UserEditForm state={form} own={own} readOnly={!mayEdit} />
       {own && <AccessTokensSection />}
+      {own && <AccountFeedsSection />}
       {isOwner && !own && <UserDeleteSection user={user} />}
     </div>
   );
