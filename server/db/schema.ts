@@ -95,6 +95,11 @@ export interface PostsTable {
   search_title: Generated<string>;
   /** Case-folded search document: title, content text, URL, description, tag names. */
   search_text: Generated<string>;
+  /**
+   * SHA-256 (hex) of the normalised URL (`server/lib/url-key.ts`, migration 0015), written with
+   * `url` by the posts repository; null when `url` is. The duplicate check looks posts up by it.
+   */
+  url_key: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -162,6 +167,25 @@ export interface PasswordResetsTable {
   token_hash: string;
   /** The token expires 60 minutes after this instant. */
   created_at: string;
+}
+
+/**
+ * A personal access token (PRODUCT.md#access-tokens, migration 0015): a Bearer credential
+ * `nm_…` for scripts and extensions, read-only or read-write, until it expires or is revoked
+ * (the row is deleted).
+ */
+export interface ApiTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  scope: 'read' | 'write';
+  /** SHA-256 (hex) of the token; the token itself is never stored. */
+  token_hash: string;
+  created_at: string;
+  /** When the token was last presented (updated at most once a minute); null = never. */
+  last_used_at: string | null;
+  /** Refused from this instant on; null = never expires. */
+  expires_at: string | null;
 }
 
 /** A user's feed token (migration 0016, PRODUCT.md#feeds): one per user, replaced on regenerating. */
@@ -254,6 +278,7 @@ export interface Database {
   import_jobs: ImportJobsTable;
   preview_hosts: PreviewHostsTable;
   preview_turns: PreviewTurnsTable;
+  api_tokens: ApiTokensTable;
   feed_tokens: FeedTokensTable;
 }
 
@@ -262,3 +287,4 @@ export type CollectionRow = Selectable<CollectionsTable>;
 export type PostRow = Selectable<PostsTable>;
 export type NewPostRow = Insertable<PostsTable>;
 export type ImportJobRow = Selectable<ImportJobsTable>;
+export type ApiTokenRow = Selectable<ApiTokensTable>;

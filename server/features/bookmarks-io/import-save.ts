@@ -11,6 +11,7 @@ import type { Db } from '../../db/database.ts';
 import type { CollectionRow, CollectionsTable, NewPostRow } from '../../db/schema.ts';
 import type { UserActor } from '../../http/actor.ts';
 import { AppError, unprocessable } from '../../lib/errors.ts';
+import { normalizeUrl } from '../../lib/url-key.ts';
 import { getAccessibleCollection } from '../collections/collection-access.ts';
 import { subtreeIds } from '../collections/collection-tree.ts';
 import {
@@ -63,7 +64,7 @@ interface TargetContents {
   childByName: Map<number, Map<string, number>>;
   /** How many sub-collections each collection in the target has. */
   childCount: Map<number, number>;
-  /** URL keys (`urlKey`) of the live posts in the target. */
+  /** Normalised URLs (`normalizeUrl`) of the live posts in the target. */
   urls: Set<string>;
   /** The highest live order of each collection in the target that has live posts. */
   tops: Map<number, number>;
@@ -203,7 +204,7 @@ async function targetContents(trx: Db, target: CollectionRow): Promise<TargetCon
     childCount.set(row.parent_id, (childCount.get(row.parent_id) ?? 0) + 1);
   }
   const urls = new Set<string>();
-  for (const url of await listLiveUrls(trx, inTarget)) urls.add(urlKey(url));
+  for (const url of await listLiveUrls(trx, inTarget)) urls.add(normalizeUrl(url));
   return { childByName, childCount, urls, tops: await maxLiveOrders(trx, inTarget) };
 }
 
@@ -278,7 +279,7 @@ function keepOutsideTarget(plan: ImportPlan, urls: Set<string>, duplicates: Dupl
   plan.posts = [];
   let kept = 0;
   for (const post of posts) {
-    if (post.url !== null && urls.has(post.url)) {
+    if (post.url !== null && urls.has(normalizeUrl(post.url))) {
       inTarget += 1;
       if (examples.length < SUMMARY_EXAMPLES) {
         examples.push({ title: post.fields.title ?? post.url, url: post.url, where: 'target' });
@@ -372,13 +373,4 @@ function postRow(post: PlannedPost, ownerId: number, collectionId: number, order
     search_title: search.search_title,
     search_text: search.search_text,
   } satisfies NewPostRow;
-}
-
-/** The key URLs are compared by: WHATWG-serialised, as the plan stores imported ones. */
-function urlKey(url: string): string {
-  try {
-    return new URL(url).href;
-  } catch {
-    return url;
-  }
 }
