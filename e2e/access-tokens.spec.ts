@@ -101,6 +101,11 @@ test('a token made in My Account is shown once, reads the posts, and fails once 
   await expect(warning).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('editor-already-saved-1280.png') });
   await warning.getByRole('link', { name: 'Open the saved post' }).click();
+  // What was typed is not saved: the editor asks before leaving it.
+  await page
+    .getByRole('dialog', { name: 'Discard your changes?' })
+    .getByRole('button', { name: 'Discard changes' })
+    .click();
   await expect(page).toHaveURL(`/p/${saved.id}`);
 });
 
