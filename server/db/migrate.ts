@@ -11,6 +11,7 @@ import * as postSorts from './migrations/0010-post-sorts.ts';
 import * as previewQueue from './migrations/0011-preview-queue.ts';
 import * as livePostIndexes from './migrations/0012-live-post-indexes.ts';
 import * as recycleBinColumn from './migrations/0013-recycle-bin-column.ts';
+import * as importStaging from './migrations/0014-import-staging.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from a folder so the compiled server
@@ -28,6 +29,7 @@ const migrations = {
   '0011-preview-queue': previewQueue,
   '0012-live-post-indexes': livePostIndexes,
   '0013-recycle-bin-column': recycleBinColumn,
+  '0014-import-staging': importStaging,
 } satisfies Record<string, Migration>;
 
 /** The name of a migration, e.g. `0012-live-post-indexes`. */

@@ -50,6 +50,11 @@ export interface CollectionsTable {
   local_order: number;
   created_at: string;
   updated_at: string;
+  /**
+   * The import that wrote the row, until the import is published (migration 0014): rows of an
+   * import that is not done are staged, left out of every read (db/staging.ts); null = published.
+   */
+  import_job_id: Generated<number | null>;
 }
 
 export type PreviewStatus = 'pending' | 'done' | 'failed';
@@ -97,6 +102,11 @@ export interface PostsTable {
   search_text: Generated<string>;
   created_at: string;
   updated_at: string;
+  /**
+   * The import that wrote the row, until the import is published (migration 0014): rows of an
+   * import that is not done are staged, left out of every read (db/staging.ts); null = published.
+   */
+  import_job_id: Generated<number | null>;
 }
 
 export interface TagsTable {
@@ -106,6 +116,11 @@ export interface TagsTable {
   /** Lower-cased name: unique per user, so names are unique ignoring case. */
   name_key: string;
   created_at: string;
+  /**
+   * The import that wrote the row, until the import is published (migration 0014): rows of an
+   * import that is not done are staged, left out of every read (db/staging.ts); null = published.
+   */
+  import_job_id: Generated<number | null>;
 }
 
 export interface PostTagsTable {

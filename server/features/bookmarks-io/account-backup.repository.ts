@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
 import type { PrivateSharesTable, PublicSharesTable, TagsTable } from '../../db/schema.ts';
 import { batches } from './bookmarks-io.repository.ts';
+import { published } from '../../db/staging.ts';
 
 /*
  * Reads and writes of a whole account for backup and restore. Everything a user owns: collections,
@@ -18,9 +19,28 @@ export async function readAccount(db: Db, userId: number) {
       .select(['name', 'email', 'theme'])
       .where('id', '=', userId)
       .executeTakeFirstOrThrow(),
-    db.selectFrom('collections').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
-    db.selectFrom('tags').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
-    db.selectFrom('posts').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
+    // Staged rows of a running import are not part of the account yet.
+    db
+      .selectFrom('collections')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where(published('collections'))
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('tags')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where(published('tags'))
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('posts')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where(published('posts'))
+      .orderBy('id')
+      .execute(),
     db
       .selectFrom('public_shares')
       .innerJoin('collections', 'collections.id', 'public_shares.collection_id')

@@ -7,6 +7,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { CollectionRow } from '../../db/schema.ts';
+import { published } from '../../db/staging.ts';
 
 /** All collections a user owns, parents before nothing in particular (build a tree from them). */
 export function listCollectionsOwnedBy(db: Db, userId: number): Promise<CollectionRow[]> {
@@ -14,6 +15,7 @@ export function listCollectionsOwnedBy(db: Db, userId: number): Promise<Collecti
     .selectFrom('collections')
     .selectAll()
     .where('user_id', '=', userId)
+    .where(published('collections'))
     .orderBy('parent_id')
     .orderBy('local_order')
     .orderBy('id')
@@ -26,7 +28,12 @@ export async function listSiblingIds(
   parentId: number | null,
   userId: number,
 ): Promise<number[]> {
-  let query = db.selectFrom('collections').select('id').orderBy('local_order').orderBy('id');
+  let query = db
+    .selectFrom('collections')
+    .select('id')
+    .where(published('collections'))
+    .orderBy('local_order')
+    .orderBy('id');
   query =
     parentId === null
       ? query.where('parent_id', 'is', null).where('user_id', '=', userId)
@@ -48,6 +55,8 @@ export function insertCollection(
     iconId: number | null;
     localOrder: number;
     now: string;
+    /** An import job: the collection is staged by it (db/staging.ts). */
+    stagedBy?: number;
   },
 ): Promise<CollectionRow> {
   return db
@@ -60,6 +69,7 @@ export function insertCollection(
       local_order: values.localOrder,
       created_at: values.now,
       updated_at: values.now,
+      import_job_id: values.stagedBy ?? null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -109,6 +119,7 @@ export async function countLivePostsIn(
       .select(['collection_id', (eb) => eb.fn.countAll<number | string>().as('count')])
       .where('collection_id', 'in', collectionIds.slice(i, i + CHUNK))
       .where('binned_at', 'is', null)
+      .where(published('posts'))
       .groupBy('collection_id')
       .execute();
     for (const row of rows) counts.set(row.collection_id!, Number(row.count));

@@ -1,9 +1,10 @@
 import { preparedQuery, type Db } from '../../db/database.ts';
 import type { CollectionRow } from '../../db/schema.ts';
+import { published } from '../../db/staging.ts';
 
 // Every request about a collection reads it first: compiled once (see preparedQuery).
 const collectionQuery = preparedQuery((db, id: number) =>
-  db.selectFrom('collections').selectAll().where('id', '=', id),
+  db.selectFrom('collections').selectAll().where('id', '=', id).where(published('collections')),
 );
 
 export async function findCollection(db: Db, id: number): Promise<CollectionRow | undefined> {
@@ -63,6 +64,7 @@ export async function countLivePostsOwnedBy(
     .select(['collection_id', (eb) => eb.fn.countAll<number | string>().as('count')])
     .where('user_id', '=', userId)
     .where('binned_at', 'is', null)
+    .where(published('posts'))
     .groupBy('collection_id')
     .execute();
   return new Map(rows.map((row) => [row.collection_id, Number(row.count)]));

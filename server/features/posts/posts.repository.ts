@@ -1,6 +1,7 @@
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database, NewPostRow, PostRow } from '../../db/schema.ts';
+import { published } from '../../db/staging.ts';
 
 /**
  * The list a post's `order` counts in: one collection, or one user's Uncategorized posts
@@ -31,13 +32,23 @@ export function inScope(scope: PostScope) {
 }
 
 export function findPost(db: Db, id: number): Promise<PostRow | undefined> {
-  return db.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('posts')
+    .selectAll()
+    .where('id', '=', id)
+    .where(published('posts'))
+    .executeTakeFirst();
 }
 
 /** The posts with these ids (live or in the recycle bin), by id; unknown ids are missing. */
 export async function findPosts(db: Db, ids: readonly number[]): Promise<Map<number, PostRow>> {
   const rows = ids.length
-    ? await db.selectFrom('posts').selectAll().where('id', 'in', ids).execute()
+    ? await db
+        .selectFrom('posts')
+        .selectAll()
+        .where('id', 'in', ids)
+        .where(published('posts'))
+        .execute()
     : [];
   return new Map(rows.map((row) => [row.id, row]));
 }

@@ -12,6 +12,7 @@ import type { Database, PostRow } from '../../db/schema.ts';
 import { listTagsOfPosts } from '../tags/post-tags.ts';
 import { searchDocument } from './search-document.ts';
 import type { SearchQuery } from './search-query.ts';
+import { published } from '../../db/staging.ts';
 
 /** Which posts a search looks in: live ones, or those of a user's recycle bin. */
 export type SearchScope =
@@ -91,6 +92,7 @@ function inScope<O>(
   qb: SelectQueryBuilder<Database, 'posts', O>,
   scope: SearchScope,
 ): SelectQueryBuilder<Database, 'posts', O> {
+  qb = qb.where(published('posts'));
   if (scope.kind === 'recycle-bin') {
     return qb.where('posts.user_id', '=', scope.userId).where('posts.binned_at', 'is not', null);
   }
