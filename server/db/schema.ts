@@ -201,7 +201,7 @@ export interface ImportJobsTable {
   /** The process running it (random per start): only that process holds the uploaded file. */
   runner_id: string;
   status: 'running' | 'done' | 'failed';
-  /** While running: 'reading' the file, then 'saving' in one transaction; null when finished. */
+  /** While running: 'reading' the file, then 'saving' its rows staged; null when finished. */
   phase: 'reading' | 'saving' | null;
   file_name: string;
   /** Import format id (contract/bookmarks-io.ts importFormatIds). */
@@ -215,7 +215,7 @@ export interface ImportJobsTable {
   entries_read: number;
   /** Posts the import will create, known once the file is read. */
   to_create: number | null;
-  /** Posts written so far in the (uncommitted) transaction; the total once done. */
+  /** Posts written so far (staged, not visible yet); the total once done. */
   created: number;
   /** The collection the import landed in, once done. */
   collection_id: number | null;
