@@ -1,5 +1,8 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { ImportJobRow, PostRow } from '../../db/schema.ts';
+import { stagedBy, stagedPosts } from '../../db/staging.ts';
 import { renumberList } from '../posts/post-order.ts';
 
 /*
@@ -9,6 +12,9 @@ import { renumberList } from '../posts/post-order.ts';
  * turn of the event loop after it, so other requests' writes go on meanwhile; each batch leaves
  * the database consistent, so a crash between two is finished by the next start.
  */
+
+/** The list a post's order counts in (posts.repository.ts PostScope). */
+type PostScope = Parameters<typeof renumberList>[1];
 
 /** Rows changed per transaction. */
 const BATCH = 1000;
@@ -27,17 +33,14 @@ export async function listStagedCollectionsBesidePublished(
   const rows = await db
     .selectFrom('collections')
     .select(['id', 'parent_id', 'user_id'])
-    .where('import_job_id', '=', jobId)
+    .where(stagedBy('collections', jobId))
     .where((eb) =>
       eb.or([
         eb('parent_id', 'is', null),
         eb(
           'parent_id',
           'not in',
-          eb
-            .selectFrom('collections as staged')
-            .select('staged.id')
-            .where('staged.import_job_id', '=', jobId),
+          eb.selectFrom('collections').select('id').where(stagedBy('collections', jobId)),
         ),
       ]),
     )
@@ -78,7 +81,7 @@ export async function unstageRows(db: Db, jobId: number): Promise<void> {
         .updateTable(table)
         .set({ import_job_id: null })
         .where('id', 'in', (eb) =>
-          eb.selectFrom(table).select('id').where('import_job_id', '=', jobId).limit(BATCH),
+          eb.selectFrom(table).select('id').where(stagedBy(table, jobId)).limit(BATCH),
         )
         .executeTakeFirst();
       changed = Number(result.numUpdatedRows);
@@ -94,36 +97,29 @@ export async function unstageRows(db: Db, jobId: number): Promise<void> {
  * those a post outside the job carries by now, which are published instead.
  */
 export async function discardStagedRows(db: Db, jobId: number): Promise<void> {
-  const lists = await db
-    .selectFrom('posts')
-    .select(['user_id', 'collection_id'])
-    .distinct()
-    .where('import_job_id', '=', jobId)
-    .execute();
-  for (const list of lists) {
-    const scope =
-      list.collection_id === null
-        ? { uncategorizedOf: list.user_id }
-        : { collectionId: list.collection_id };
-    let deleted = BATCH;
-    while (deleted === BATCH) {
-      deleted = await db.transaction().execute(async (trx) => {
-        const result = await trx
+  // Ids first, then deletes by id: the staged posts of a list are found without reading the list.
+  const { rows: staged } = await sql<Pick<PostRow, 'id' | 'user_id' | 'collection_id'>>`
+    select id, user_id, collection_id from ${stagedPosts(db)}
+    where ${stagedBy('posts', jobId)}`.execute(db);
+  const lists = new Map<string, { scope: PostScope; ids: number[] }>();
+  for (const post of staged) {
+    const scope: PostScope =
+      post.collection_id === null
+        ? { uncategorizedOf: post.user_id }
+        : { collectionId: post.collection_id };
+    const key = JSON.stringify(scope);
+    const list = lists.get(key) ?? { scope, ids: [] };
+    list.ids.push(post.id);
+    lists.set(key, list);
+  }
+  for (const { scope, ids } of lists.values()) {
+    for (let start = 0; start < ids.length; start += BATCH) {
+      await db.transaction().execute(async (trx) => {
+        await trx
           .deleteFrom('posts')
-          .where('id', 'in', (eb) => {
-            const staged = eb
-              .selectFrom('posts')
-              .select('id')
-              .where('import_job_id', '=', jobId)
-              .limit(BATCH);
-            return list.collection_id === null
-              ? staged.where('collection_id', 'is', null).where('user_id', '=', list.user_id)
-              : staged.where('collection_id', '=', list.collection_id);
-          })
-          .executeTakeFirst();
-        const count = Number(result.numDeletedRows);
-        if (count < BATCH) await renumberList(trx, scope);
-        return count;
+          .where('id', 'in', ids.slice(start, start + BATCH))
+          .execute();
+        if (start + BATCH >= ids.length) await renumberList(trx, scope);
       });
       await nextTurn();
     }
@@ -134,7 +130,11 @@ export async function discardStagedRows(db: Db, jobId: number): Promise<void> {
     const result = await db
       .deleteFrom('collections')
       .where('id', 'in', (eb) =>
-        eb.selectFrom('collections').select('id').where('import_job_id', '=', jobId).limit(BATCH),
+        eb
+          .selectFrom('collections')
+          .select('id')
+          .where(stagedBy('collections', jobId))
+          .limit(BATCH),
       )
       .executeTakeFirst();
     deleted = Number(result.numDeletedRows);
@@ -143,7 +143,7 @@ export async function discardStagedRows(db: Db, jobId: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx
       .deleteFrom('tags')
-      .where('import_job_id', '=', jobId)
+      .where(stagedBy('tags', jobId))
       .where((eb) =>
         eb.not(
           eb.exists(
@@ -158,7 +158,7 @@ export async function discardStagedRows(db: Db, jobId: number): Promise<void> {
     await trx
       .updateTable('tags')
       .set({ import_job_id: null })
-      .where('import_job_id', '=', jobId)
+      .where(stagedBy('tags', jobId))
       .execute();
   });
 }
@@ -169,24 +169,21 @@ export async function discardStagedRows(db: Db, jobId: number): Promise<void> {
  */
 export async function listJobsWithStagedRows(
   db: Db,
-): Promise<{ id: number; status: 'done' | 'failed' }[]> {
-  const rows = await db
+): Promise<Pick<ImportJobRow, 'id' | 'status'>[]> {
+  const ids = new Set<number>();
+  for (const table of STAGED_TABLES) {
+    const from = table === 'posts' ? stagedPosts(db) : sql.table(table);
+    const { rows } = await sql<{ id: number }>`
+      select distinct import_job_id as id from ${from}
+      where ${sql.ref(`${table}.import_job_id`)} is not null`.execute(db);
+    for (const row of rows) ids.add(row.id);
+  }
+  if (ids.size === 0) return [];
+  return db
     .selectFrom('import_jobs')
     .select(['id', 'status'])
+    .where('id', 'in', [...ids])
     .where('status', '<>', 'running')
-    .where((eb) =>
-      eb.or(
-        STAGED_TABLES.map((table) =>
-          eb.exists(
-            eb
-              .selectFrom(table)
-              .select('id')
-              .whereRef(`${table}.import_job_id`, '=', 'import_jobs.id'),
-          ),
-        ),
-      ),
-    )
     .orderBy('id')
     .execute();
-  return rows as { id: number; status: 'done' | 'failed' }[];
 }

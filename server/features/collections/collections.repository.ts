@@ -1,6 +1,7 @@
 import { preparedQuery, type Db } from '../../db/database.ts';
 import type { CollectionRow } from '../../db/schema.ts';
 import { published } from '../../db/staging.ts';
+import { countStagedPosts, leaveOut } from './collection-store.ts';
 
 // Every request about a collection reads it first: compiled once (see preparedQuery).
 const collectionQuery = preparedQuery((db, id: number) =>
@@ -64,8 +65,11 @@ export async function countLivePostsOwnedBy(
     .select(['collection_id', (eb) => eb.fn.countAll<number | string>().as('count')])
     .where('user_id', '=', userId)
     .where('binned_at', 'is', null)
-    .where(published('posts'))
     .groupBy('collection_id')
     .execute();
-  return new Map(rows.map((row) => [row.collection_id, Number(row.count)]));
+  const counts = new Map(rows.map((row) => [row.collection_id, Number(row.count)]));
+  for (const row of await countStagedPosts(db)) {
+    if (row.user_id === userId) leaveOut(counts, row.collection_id, row.count);
+  }
+  return counts;
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { tagNameKey, type Tag } from '../../../contract/tags.ts';
 import type { Db } from '../../db/database.ts';
-import { published, unpublished } from '../../db/staging.ts';
+import { published, stagedPosts, unpublished } from '../../db/staging.ts';
 
 export function listTagsOf(db: Db, userId: number): Promise<Tag[]> {
   return db
@@ -67,19 +67,17 @@ export async function countLivePostsPerTag(db: Db, userId: number): Promise<Map<
     .where('posts.binned_at', 'is not', null)
     .groupBy('post_tags.tag_id')
     .execute();
-  // Links of posts an import has staged (none while no import runs: a partial index, migration
-  // 0014); the import's own posts never go to the recycle bin before it is published.
-  const staged = await db
-    .selectFrom('posts')
-    .innerJoin('post_tags', 'post_tags.post_id', 'posts.id')
-    .select(['post_tags.tag_id', (eb) => eb.fn.countAll<number | string>().as('count')])
-    .where(unpublished('posts'))
-    .where('posts.user_id', '=', userId)
-    .groupBy('post_tags.tag_id')
-    .execute();
+  // Links of posts imports have staged, anyone's (none while no import runs); the staged posts
+  // never go to the recycle bin.
+  const { rows: staged } = await sql<{ tag_id: number; count: number | string }>`
+    select post_tags.tag_id, count(*) as count
+    from ${stagedPosts(db)} inner join post_tags on post_tags.post_id = posts.id
+    where ${unpublished('posts')} group by post_tags.tag_id`.execute(db);
   const counts = new Map(all.map((row) => [row.tag_id, Number(row.count)]));
-  for (const row of [...inRecycleBin, ...staged])
-    counts.set(row.tag_id, (counts.get(row.tag_id) ?? 0) - Number(row.count));
+  for (const row of [...inRecycleBin, ...staged]) {
+    const count = counts.get(row.tag_id);
+    if (count !== undefined) counts.set(row.tag_id, count - Number(row.count));
+  }
   return counts;
 }
 
