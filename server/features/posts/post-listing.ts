@@ -7,9 +7,9 @@ import { sql } from 'kysely';
 import type { Tag } from '../../../contract/tags.ts';
 import { preparedQueries, type Db } from '../../db/database.ts';
 import type { PostRow } from '../../db/schema.ts';
+import { published } from '../../db/staging.ts';
 import { tagsColumn, tagsOfColumn } from '../tags/post-tags.ts';
 import { inScope, type PostScope } from './posts.repository.ts';
-import { published } from '../../db/staging.ts';
 
 /**
  * Which posts a listing shows, and in which order (highest first, ties by id): a list by order;

@@ -3,8 +3,8 @@ import type { PostSort } from '../../../contract/posts.ts';
 import type { Db } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
 import type { PostRow } from '../../db/schema.ts';
-import { inScope, type PostScope } from './posts.repository.ts';
 import { published } from '../../db/staging.ts';
+import { inScope, type PostScope } from './posts.repository.ts';
 
 /*
  * A list (a collection, or Uncategorized) in an order other than its manual one (`sort` on

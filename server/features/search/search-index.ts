@@ -9,10 +9,10 @@ import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
 import type { Database, PostRow } from '../../db/schema.ts';
+import { published } from '../../db/staging.ts';
 import { listTagsOfPosts } from '../tags/post-tags.ts';
 import { searchDocument } from './search-document.ts';
 import type { SearchQuery } from './search-query.ts';
-import { published } from '../../db/staging.ts';
 
 /** Which posts a search looks in: live ones, or those of a user's recycle bin. */
 export type SearchScope =
