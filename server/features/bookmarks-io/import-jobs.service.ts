@@ -102,6 +102,14 @@ export function createImportJobsService({
   type Reporter = ReturnType<typeof createReporter>;
 
   /**
+   * Resolves once the imports this process runs have finished, done or failed (the command line
+   * waits for its import so; `get` tells the outcome).
+   */
+  async function settle(): Promise<void> {
+    await Promise.all([...running.values()].map((job) => job.finished));
+  }
+
+  /**
    * Reads the rest of the file, plans, saves it staged and publishes it; records the outcome. A
    * failed job's staged rows are deleted before it is marked failed; a published one's markers
    * are cleared after.
@@ -281,14 +289,15 @@ export function createImportJobsService({
       return interrupt(dialectOf(db) === 'sqlite' ? {} : { heartbeatBefore: staleBefore() });
     },
 
+    settle,
+
     /**
      * Stops the running imports (each deletes what it staged and is marked interrupted) and waits
      * for them.
      */
     async close(): Promise<void> {
-      const jobs = [...running.values()];
-      for (const job of jobs) job.abort.abort(new Stopped());
-      await Promise.all(jobs.map((job) => job.finished));
+      for (const job of running.values()) job.abort.abort(new Stopped());
+      await settle();
     },
   };
 }

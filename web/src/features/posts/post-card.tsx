@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 import { Fragment, lazy, Suspense, useState } from 'react';
@@ -5,17 +6,27 @@ import { Link, useNavigate } from 'react-router';
 import { isStoredFilePath } from '../../../../contract/files.ts';
 import { POST_MENU_ABOVE_PERMISSION } from '../../../../contract/permissions.ts';
 import type { Post } from '../../../../contract/posts.ts';
-import type { Tag } from '../../../../contract/tags.ts';
 import { useIsMobile } from '../../lib/media.ts';
+import { meQuery } from '../auth/auth.queries.ts';
 import { Skeleton } from '../../ui/skeleton.tsx';
+import { notify } from '../../ui/notify.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { usePostPath, useShareAccess } from '../shares/share-access.ts';
 import { Favicon } from './favicon.tsx';
-import { displayDomain, isWebUrl, readableTextOn, renderRichContent } from './post-content.ts';
+import {
+  displayUrl,
+  isWebUrl,
+  linkDomain,
+  postName,
+  readableTextOn,
+  renderRichContent,
+  taskIndexOf,
+  toggleTask,
+} from './post-content.ts';
 import { PostMenu } from './post-menu.tsx';
 import { PostCheckbox, type PostSelect } from './post-selection.tsx';
 import type { PostView } from './post-view.tsx';
-import type { ListedPost } from './posts.queries.ts';
+import { useUpdatePost, type ListedPost } from './posts.queries.ts';
 
 // List lines and grid tiles load when a list is first shown that way (first-page weight).
 const CompactLinkPost = lazy(async () => ({
@@ -58,12 +69,6 @@ interface PostCardProps {
   select?: PostSelect;
 }
 
-/** The domain a link card shows: of the page's base URL, else of its URL, else the URL. */
-function linkDomain(post: Post): string {
-  const url = post.url ?? post.content;
-  return displayDomain(post.base_url ?? url) || url;
-}
-
 /**
  * A post in a list (PRODUCT.md#post-card): a link card, a note card, or a placeholder. With
  * `select`, its box sits in the card's or tile's top left corner, or at the start of a line.
@@ -71,7 +76,6 @@ function linkDomain(post: Post): string {
 export function PostCard({ select, ...props }: PostCardProps) {
   const { post, view = 'cards' } = props;
   if (!select || post.type === 'placeholder') return <PostCardContent {...props} />;
-  const name = post.title || (post.type === 'link' ? linkDomain(post) : 'Untitled note');
   return (
     <div
       className="group/post relative"
@@ -80,7 +84,7 @@ export function PostCard({ select, ...props }: PostCardProps) {
     >
       <PostCheckbox
         select={select}
-        label={name}
+        label={postName(post)}
         className={clsx('absolute z-20', view === 'list' ? 'top-3.5 left-3' : '-top-1.5 -left-1.5')}
       />
       <PostCardContent {...props} />
@@ -101,7 +105,11 @@ function PostCardContent({
     <div
       className={clsx(
         'z-10 flex shrink-0 items-center gap-0.5',
-        view === 'list' ? 'relative' : 'absolute top-2 right-2',
+        view === 'list' && 'relative',
+        view === 'grid' && 'absolute top-2 right-2',
+        // On a phone a card's handle and menu sit at its foot, leaving the title the full width.
+        view === 'cards' &&
+          'max-md:order-last max-md:-mr-2 max-md:-mb-2 max-md:self-end md:absolute md:top-2 md:right-2',
         // Over the picture: shown on hover or focus on desktop, like the card's own buttons.
         view === 'grid' &&
           'rounded-lg bg-surface/90 backdrop-blur-sm md:opacity-0 md:group-focus-within:opacity-100 md:group-hover:opacity-100',
@@ -145,8 +153,17 @@ interface CardBodyProps {
   view: PostView;
 }
 
-function TagList({ tags, inline = false }: { tags: Tag[] | undefined; inline?: boolean }) {
-  if (!tags?.length) return null;
+/**
+ * A post's tags as chips. Each leads to its tag's page when the tag is the signed-in user's own
+ * (tags belong to the post's owner: a member or a visitor of a share has no page for them).
+ */
+function TagList({ post, inline = false }: { post: Post; inline?: boolean }) {
+  const share = useShareAccess();
+  // A visitor of a share is not signed in: no call for a user there.
+  const me = useQuery({ ...meQuery, enabled: !share });
+  if (!post.tags?.length) return null;
+  const linked = !share && me.data?.id === post.user_id;
+  const chip = 'rounded-full bg-surface-muted px-2 py-0.5 text-xs font-medium text-fg-muted';
   return (
     <ul
       aria-label="Tags"
@@ -155,12 +172,18 @@ function TagList({ tags, inline = false }: { tags: Tag[] | undefined; inline?: b
         inline ? 'max-w-[40%] shrink-0 overflow-hidden max-md:hidden' : 'flex-wrap',
       )}
     >
-      {tags.map((tag) => (
-        <li
-          key={tag.id}
-          className="rounded-full bg-surface-muted px-2 py-0.5 text-xs font-medium text-fg-muted"
-        >
-          #{tag.name}
+      {post.tags.map((tag) => (
+        <li key={tag.id} className="flex">
+          {linked ? (
+            <Link
+              to={`/tags/${tag.id}`}
+              className={clsx(chip, 'relative z-10 hover:bg-accent-soft hover:text-accent-text')}
+            >
+              #{tag.name}
+            </Link>
+          ) : (
+            <span className={chip}>#{tag.name}</span>
+          )}
         </li>
       ))}
     </ul>
@@ -200,7 +223,7 @@ function LinkPostCard({ post, actions, updating, footer, view }: Omit<CardBodyPr
   const pending = post.preview_status === 'pending';
   const title = (
     <ExternalLink href={href} className="rounded break-words hover:text-accent-text">
-      {post.title || domain}
+      {postName(post)}
     </ExternalLink>
   );
   // The server caches the favicon while it fetches the preview: ask for it after.
@@ -246,7 +269,7 @@ function LinkPostCard({ post, actions, updating, footer, view }: Omit<CardBodyPr
           pending={pending}
           updating={updating}
           actions={actions}
-          tags={<TagList tags={post.tags} inline />}
+          tags={<TagList post={post} inline />}
         />
       </Suspense>
     );
@@ -258,7 +281,7 @@ function LinkPostCard({ post, actions, updating, footer, view }: Omit<CardBodyPr
     >
       {picture}
       <div className="flex min-w-0 flex-1 flex-col gap-2 p-4">
-        <h2 className="pr-20 text-base leading-snug font-semibold">{title}</h2>
+        <h2 className="text-base leading-snug font-semibold md:pr-20">{title}</h2>
         {actions}
         {pending && !post.description ? (
           <p className="flex items-center gap-1.5 text-sm text-fg-subtle">
@@ -275,14 +298,14 @@ function LinkPostCard({ post, actions, updating, footer, view }: Omit<CardBodyPr
             {post.description || 'No description'}
           </p>
         )}
-        <TagList tags={post.tags} />
+        <TagList post={post} />
         <div className="mt-auto flex min-w-0 items-center gap-1.5 text-sm text-fg-subtle">
           {favicon}
           <ExternalLink
             href={href}
             className="truncate rounded hover:text-accent-text hover:underline"
           >
-            {url}
+            {displayUrl(url)}
           </ExternalLink>
         </div>
         {footer}
@@ -294,7 +317,8 @@ function LinkPostCard({ post, actions, updating, footer, view }: Omit<CardBodyPr
 /**
  * A note: its title and rich content (sanitized by the server with the PRODUCT.md#rich-content
  * allowlist). On desktop a click on the content edits it in place and a click outside saves it; on
- * mobile it opens the post (PRODUCT.md#post-card, #inline-edit).
+ * mobile it opens the post (PRODUCT.md#post-card, #inline-edit). A click on a task's box ticks it
+ * and saves, for those who may change the post; for anyone else the boxes are read only.
  */
 function TextPostCard({ post, actions, updating, editable, footer, view }: CardBodyProps) {
   const isMobile = useIsMobile();
@@ -303,9 +327,25 @@ function TextPostCard({ post, actions, updating, editable, footer, view }: CardB
   // A post in the recycle bin has no page of its own until it is restored.
   const opens = !post.is_archived;
   const [editing, setEditing] = useState(false);
-  const html = renderRichContent(post.content, useShareAccess()?.token);
+  const updatePost = useUpdatePost();
+  // Ticked on the card itself, never in a tile's preview or a post of the recycle bin.
+  const ticks = editable && opens && view === 'cards';
+  const html = renderRichContent(post.content, {
+    shareToken: useShareAccess()?.token,
+    tasks: ticks ? 'toggle' : 'read-only',
+  });
+
+  function tick(task: number) {
+    updatePost.mutate(
+      { id: post.id, body: { content: toggleTask(post.content, task) } },
+      {
+        onError: () =>
+          notify({ type: 'error', title: 'Error', description: 'Post could not be updated.' }),
+      },
+    );
+  }
   const titleClasses = clsx('rounded break-words', !post.title && 'text-fg-subtle');
-  const titleText = post.title || 'Untitled note';
+  const titleText = postName(post);
   const title = opens ? (
     <Link to={postPath} className={clsx(titleClasses, 'hover:text-accent-text')}>
       {titleText}
@@ -323,7 +363,7 @@ function TextPostCard({ post, actions, updating, editable, footer, view }: CardB
           html={html}
           updating={updating}
           actions={actions}
-          tags={<TagList tags={post.tags} inline />}
+          tags={<TagList post={post} inline />}
         />
       </Suspense>
     );
@@ -333,7 +373,7 @@ function TextPostCard({ post, actions, updating, editable, footer, view }: CardB
       aria-busy={updating || undefined}
       className={clsx(cardClasses, 'flex flex-col gap-3 p-4 sm:p-5', updating && 'opacity-70')}
     >
-      <h2 className="pr-20 text-base leading-snug font-semibold">{title}</h2>
+      <h2 className="text-base leading-snug font-semibold md:pr-20">{title}</h2>
       {actions}
       {editing ? (
         <Suspense
@@ -349,13 +389,21 @@ function TextPostCard({ post, actions, updating, editable, footer, view }: CardB
       ) : (
         <div
           className={clsx(
-            'rich-content -m-1 rounded-lg p-1 text-[0.9375rem] [&_input]:pointer-events-none',
+            'rich-content -m-1 rounded-lg p-1 text-[0.9375rem]',
             editable && !updating && 'md:cursor-text md:hover:bg-surface-muted/60',
           )}
           title={isMobile || !editable ? undefined : 'Click to edit'}
           onClick={(event) => {
+            const target = event.target as HTMLElement;
+            const task = ticks ? taskIndexOf(event.currentTarget, target) : undefined;
+            if (task !== undefined) {
+              // The saved post draws the box anew; until then it keeps its state.
+              event.preventDefault();
+              if (!updating) tick(task);
+              return;
+            }
             // Links in the note open; anywhere else edits (desktop) or opens the post (mobile).
-            if ((event.target as HTMLElement).closest('a') || updating) return;
+            if (target.closest('a') || updating) return;
             if (isMobile && opens) void navigate(postPath);
             else if (editable) setEditing(true);
           }}
@@ -363,7 +411,7 @@ function TextPostCard({ post, actions, updating, editable, footer, view }: CardB
           dangerouslySetInnerHTML={{ __html: html }}
         />
       )}
-      <TagList tags={post.tags} />
+      <TagList post={post} />
       {footer}
     </article>
   );
