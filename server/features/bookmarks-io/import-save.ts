@@ -72,8 +72,8 @@ interface TargetContents {
   childCount: Map<number, number>;
   /** URL keys (`urlKey`) of the live posts in the target. */
   urls: Set<string>;
-  /** The highest live order of each collection in the target that has live posts. */
-  tops: Map<number, number>;
+  /** The ids of the target and of the collections below it. */
+  inTarget: number[];
 }
 
 /** The collection an import lands in, who owns what it writes, and what is there already. */
@@ -110,9 +110,8 @@ export async function saveImport(
   plan: ImportPlan,
   options: SaveOptions,
 ): Promise<ImportSummary> {
-  // The target's contents are read before writing (on SQLite beside the writer): a post added
-  // there meanwhile goes above the import's (orders count staged posts), and a duplicate URL
-  // it brings is kept.
+  // The target's contents are read before writing (on SQLite beside the writer): a duplicate
+  // URL a post added there meanwhile brings is kept.
   const contents = options.target ? await targetContents(db, options.target) : emptyContents();
   const { landing, folderIds } = await staging(db, async (trx) => {
     const landing = await landingOf(trx, options, contents);
@@ -121,7 +120,8 @@ export async function saveImport(
   const kept = keepOutsideTarget(plan, landing.contents.urls, options.duplicates);
   const collectionOf = (post: PlannedPost) =>
     post.folder === null ? landing.rootId : folderIds.ids[post.folder]!;
-  const orders = ordersOnTop(kept.posts.map(collectionOf), landing.contents.tops);
+  const heads = headsFirst(kept.posts, collectionOf, new Set(landing.contents.inTarget));
+  const lists = kept.posts.map(collectionOf);
   // Tags first, so that each batch of posts can be linked to its tags right away: one batch
   // of links in memory at a time, not all of them.
   const names = tagNamesOf(kept.posts);
@@ -132,7 +132,11 @@ export async function saveImport(
     jobId: options.jobId,
     ownerId: landing.ownerId,
     collectionOf,
-    orders,
+    // In the first batch's transaction, which holds the first (highest) post of every collection
+    // that existed: a post created there later counts the staged ones and goes above them.
+    ordersIn: async (trx) =>
+      ordersOnTop(lists, await maxLiveOrders(trx, landing.contents.inTarget)),
+    firstBatch: Math.max(WRITE_BATCH, heads),
     tags,
     signal: options.signal,
     onProgress: options.onProgress,
@@ -219,7 +223,7 @@ async function landingOf(
 
 /** What a new collection holds: nothing. */
 function emptyContents(): TargetContents {
-  return { childByName: new Map(), childCount: new Map(), urls: new Set(), tops: new Map() };
+  return { childByName: new Map(), childCount: new Map(), urls: new Set(), inTarget: [] };
 }
 
 /**
@@ -259,7 +263,7 @@ async function targetContents(db: Db, target: CollectionRow): Promise<TargetCont
   }
   const urls = new Set<string>();
   for (const url of await listLiveUrls(db, inTarget)) urls.add(urlKey(url));
-  return { childByName, childCount, urls, tops: await maxLiveOrders(db, inTarget) };
+  return { childByName, childCount, urls, inTarget };
 }
 
 /**
@@ -356,10 +360,37 @@ function tagNamesOf(posts: readonly PlannedPost[]): string[] {
 }
 
 /**
- * Writes `posts` (emptying the array) staged by the job, WRITE_BATCH at a time, each batch with
- * its tag links in a transaction of its own followed by a turn of the event loop, which lets
- * other requests in, their writes too.
- * @param context.orders the order of each post, by its index in `posts` (`ordersOnTop`).
+ * Moves the first post of each collection in `existing` to the front of `posts`, the others
+ * keeping their sequence (each collection's posts keep theirs, so `ordersOnTop` numbers them as
+ * before). @returns how many were moved.
+ */
+function headsFirst(
+  posts: PlannedPost[],
+  collectionOf: (post: PlannedPost) => number,
+  existing: ReadonlySet<number>,
+): number {
+  const seen = new Set<number>();
+  const heads: PlannedPost[] = [];
+  const rest: PlannedPost[] = [];
+  for (const post of posts) {
+    const collectionId = collectionOf(post);
+    if (existing.has(collectionId) && !seen.has(collectionId)) {
+      seen.add(collectionId);
+      heads.push(post);
+    } else rest.push(post);
+  }
+  let index = 0;
+  for (const post of heads) posts[index++] = post;
+  for (const post of rest) posts[index++] = post;
+  return heads.length;
+}
+
+/**
+ * Writes `posts` (emptying the array) staged by the job, WRITE_BATCH at a time (the first batch
+ * `firstBatch`), each batch with its tag links in a transaction of its own followed by a turn of
+ * the event loop, which lets other requests in, their writes too.
+ * @param context.ordersIn the order of each post, by its index in `posts` (`ordersOnTop`),
+ *   worked out in the first batch's transaction.
  * @param context.tags every tag the posts carry, by `tagNameKey`.
  * @returns how many posts were written.
  * @throws the signal's reason when it is aborted (shutdown), between two batches.
@@ -371,7 +402,8 @@ async function writePosts(
     jobId: number;
     ownerId: number;
     collectionOf: (post: PlannedPost) => number;
-    orders: readonly number[];
+    ordersIn: (trx: Db) => Promise<readonly number[]>;
+    firstBatch: number;
     tags: ReadonlyMap<string, Tag>;
     signal: AbortSignal;
     onProgress?: (created: number) => Promise<void>;
@@ -379,17 +411,19 @@ async function writePosts(
   },
 ): Promise<number> {
   let created = 0;
+  let orders: readonly number[] | undefined;
   while (posts.length > 0) {
     await context.beforeBatch?.(created);
-    const batch = posts.splice(0, WRITE_BATCH);
-    const rows = batch.map((post, offset) =>
-      postRow(post, context.collectionOf(post), {
-        ownerId: context.ownerId,
-        order: context.orders[created + offset]!,
-        jobId: context.jobId,
-      }),
-    );
+    const batch = posts.splice(0, created === 0 ? context.firstBatch : WRITE_BATCH);
     const written = await staging(db, async (trx) => {
+      orders ??= await context.ordersIn(trx);
+      const rows = batch.map((post, offset) =>
+        postRow(post, context.collectionOf(post), {
+          ownerId: context.ownerId,
+          order: orders![created + offset]!,
+          jobId: context.jobId,
+        }),
+      );
       const ids = await insertPosts(trx, rows);
       // Each post's tag names are distinct ignoring case (the readers see to it): every pair is
       // new.

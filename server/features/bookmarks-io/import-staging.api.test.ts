@@ -74,9 +74,9 @@ function holdAt(at: number) {
   return hold;
 }
 
-/** An import service of its own on the test's database, held at HELD_AT; errors it logs. */
-function heldService() {
-  const hold = holdAt(HELD_AT);
+/** An import service of its own on the test's database, held at `at`; errors it logs. */
+function heldService(at = HELD_AT) {
+  const hold = holdAt(at);
   const logged: unknown[] = [];
   const service = createImportJobsService({
     db: t.db,
@@ -213,6 +213,22 @@ describe('an import half saved', () => {
     expect(await ordersIn(nested[1]!.id)).toEqual(dense(FOLDERED));
     await held.service.close();
     expect(await stagedRows()).toBe(0);
+  });
+
+  it('numbers its posts above a post created in the target before its first batch', async () => {
+    const held = heldService(0);
+    const id = await startHeld(held);
+    const before = await createAs(t, owner).post({
+      content: '<p>Just before</p>',
+      collection_id: mine,
+    });
+    held.hold.release();
+    expect(await waitForImport(t, owner, id)).toMatchObject({ status: 'done' });
+    const inMine = 3 + (BOOKMARKS - FOLDERED);
+    expect(await ordersIn(mine)).toEqual(dense(inMine));
+    const post = await t.call(postEndpoints.get, { token: owner.token, params: { id: before.id } });
+    expect(post.body.data.order).toBe(3);
+    await held.service.close();
   });
 
   it('that fails leaves nothing behind, and the lists it went into stay dense', async () => {
