@@ -2,6 +2,7 @@ import { EditorContent } from '@tiptap/react';
 import { useCollectionTree } from '../collections/collections.queries.ts';
 import { collectionOptions } from '../collections/collection-tree.ts';
 import { Button } from '../../ui/button.tsx';
+import { Dialog } from '../../ui/dialog.tsx';
 import { Field } from '../../ui/field.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { TreeSelect } from '../../ui/tree-select.tsx';
@@ -72,6 +73,24 @@ export function PostEditorForm({ state }: { state: PostEditorState }) {
         Save with <kbd className="font-sans font-semibold">Ctrl + Alt + S</kbd>. A post that is only
         a link is saved as a bookmark.
       </p>
+      <Dialog
+        open={state.leaving.state === 'blocked'}
+        onOpenChange={(open) => {
+          if (!open) state.leaving.reset?.();
+        }}
+        title="Discard your changes?"
+        description="This post has changes that are not saved yet."
+        footer={
+          <>
+            <Button variant="ghost" onClick={() => state.leaving.reset?.()} autoFocus>
+              Keep editing
+            </Button>
+            <Button variant="danger" onClick={() => state.leaving.proceed?.()}>
+              Discard changes
+            </Button>
+          </>
+        }
+      />
     </div>
   );
 }
