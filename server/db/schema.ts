@@ -50,6 +50,11 @@ export interface CollectionsTable {
   local_order: number;
   created_at: string;
   updated_at: string;
+  /**
+   * The import that wrote the row, until the import is published (migration 0014): rows of an
+   * import that is not done are staged, left out of every read (db/staging.ts); null = published.
+   */
+  import_job_id: Generated<number | null>;
 }
 
 export type PreviewStatus = 'pending' | 'done' | 'failed';
@@ -102,6 +107,11 @@ export interface PostsTable {
   url_key: string | null;
   created_at: string;
   updated_at: string;
+  /**
+   * The import that wrote the row, until the import is published (migration 0014): rows of an
+   * import that is not done are staged, left out of every read (db/staging.ts); null = published.
+   */
+  import_job_id: Generated<number | null>;
 }
 
 export interface TagsTable {
@@ -111,6 +121,11 @@ export interface TagsTable {
   /** Lower-cased name: unique per user, so names are unique ignoring case. */
   name_key: string;
   created_at: string;
+  /**
+   * The import that wrote the row, until the import is published (migration 0014): rows of an
+   * import that is not done are staged, left out of every read (db/staging.ts); null = published.
+   */
+  import_job_id: Generated<number | null>;
 }
 
 export interface PostTagsTable {
@@ -218,7 +233,7 @@ export interface ImportJobsTable {
   /** The process running it (random per start): only that process holds the uploaded file. */
   runner_id: string;
   status: 'running' | 'done' | 'failed';
-  /** While running: 'reading' the file, then 'saving' in one transaction; null when finished. */
+  /** While running: 'reading' the file, then 'saving' its rows staged; null when finished. */
   phase: 'reading' | 'saving' | null;
   file_name: string;
   /** Import format id (contract/bookmarks-io.ts importFormatIds). */
@@ -232,7 +247,7 @@ export interface ImportJobsTable {
   entries_read: number;
   /** Posts the import will create, known once the file is read. */
   to_create: number | null;
-  /** Posts written so far in the (uncommitted) transaction; the total once done. */
+  /** Posts written so far (staged, not visible yet); the total once done. */
   created: number;
   /** The collection the import landed in, once done. */
   collection_id: number | null;

@@ -1,6 +1,7 @@
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database, NewPostRow, PostRow } from '../../db/schema.ts';
+import { published } from '../../db/staging.ts';
 import { urlKey } from '../../lib/url-key.ts';
 
 /**
@@ -32,13 +33,23 @@ export function inScope(scope: PostScope) {
 }
 
 export function findPost(db: Db, id: number): Promise<PostRow | undefined> {
-  return db.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('posts')
+    .selectAll()
+    .where('id', '=', id)
+    .where(published('posts'))
+    .executeTakeFirst();
 }
 
 /** The posts with these ids (live or in the recycle bin), by id; unknown ids are missing. */
 export async function findPosts(db: Db, ids: readonly number[]): Promise<Map<number, PostRow>> {
   const rows = ids.length
-    ? await db.selectFrom('posts').selectAll().where('id', 'in', ids).execute()
+    ? await db
+        .selectFrom('posts')
+        .selectAll()
+        .where('id', 'in', ids)
+        .where(published('posts'))
+        .execute()
     : [];
   return new Map(rows.map((row) => [row.id, row]));
 }
@@ -106,7 +117,7 @@ export function withUrlKey<F extends { url?: string | null }>(fields: F): F {
 }
 
 /**
- * The live posts whose `url_key` is `key`, newest first, with their collection's name (null for
+ * The live, published posts whose `url_key` is `key`, newest first, with their collection's name (null for
  * Uncategorized): of every user, for the caller to keep those it may read. Served by the index
  * `posts_live_url_key`.
  */
@@ -124,6 +135,7 @@ export function listLivePostsWithUrlKey(db: Db, key: string, limit: number) {
     ])
     .where('posts.url_key', '=', key)
     .where('posts.binned_at', 'is', null)
+    .where(published('posts'))
     .orderBy('posts.id', 'desc')
     .limit(limit)
     .execute();
