@@ -128,6 +128,12 @@ test('a member finds a shared collection and its sub-collection under Shared Col
   await expect(
     page.getByRole('list', { name: 'Members' }).getByText('Bea Member', { exact: true }),
   ).toBeVisible();
+  // A new member can view; the owner lets Bea edit.
+  const level = page.getByRole('combobox', { name: 'Access of Bea Member' });
+  await expect(level).toHaveValue('4');
+  await level.selectOption({ label: 'Can edit' });
+  await expect(level).toHaveValue('7');
+  await expect(level).toBeEnabled();
 
   const member = await freshPage(browser, baseURL, '/login');
   await signIn(member, bea);

@@ -69,7 +69,9 @@ test('a user who is not the owner is told what they may not change, before tryin
 
   // One's own account has no such line.
   await memberPage.goto(`/users/${member.id}`);
-  await expect(memberPage.getByLabel('Name')).toBeEnabled();
+  await expect(
+    memberPage.getByRole('region', { name: 'Account' }).getByLabel('Name'),
+  ).toBeEnabled();
   await expect(memberPage.getByText(/can change (this|the owner's) account/)).toHaveCount(0);
   await context.close();
 });

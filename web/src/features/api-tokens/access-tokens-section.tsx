@@ -58,7 +58,7 @@ export function AccessTokensSection() {
         Access tokens
       </h2>
       <p className="mt-1.5 text-sm text-fg-muted">
-        Let scripts, the command line and browser extensions use Nestmark as you, with{' '}
+        Let scripts and browser extensions use Nestmark as you, with{' '}
         <code className="text-xs">Authorization: Bearer nm_…</code>. A read-only token can only
         look; neither kind can manage tokens, users, passwords or email addresses. See the{' '}
         <a href="/api/docs" className="font-medium text-accent-text underline">
