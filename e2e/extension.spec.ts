@@ -14,7 +14,7 @@ import {
 } from './fixtures.ts';
 
 /**
- * The browser extension (README "Browser extension"), loaded unpacked from its build
+ * The browser extension (PRODUCT.md#browser-extension), loaded unpacked from its build
  * (`npm run build:extension`) into Chromium: set the server and a token in the options, save a
  * page with its selected text from the popup into a collection with a tag, find it in the web app,
  * and meet the duplicate warning when saving it again.

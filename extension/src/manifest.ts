@@ -21,7 +21,7 @@ export type Manifest = Omit<chrome.runtime.ManifestV3, 'background'> & {
 };
 
 /**
- * The Manifest V3 of the extension for `browser` (README "Browser extension"): the popup and the
+ * The Manifest V3 of the extension for `browser` (PRODUCT.md#browser-extension): the popup and the
  * options page, the context menu and shortcut, and the permissions it needs.
  * - `activeTab` + `scripting`: the current tab's title, address and selected text, read only when
  *   the user opens the popup, uses the shortcut or the context menu;

@@ -7,7 +7,7 @@ import { type ConnectionResult, requestServerPermission, testConnection } from '
 import { loadSettings, normalizeServerUrl, saveSettings } from '../settings.ts';
 
 /**
- * The options page (README "Browser extension"): the Nestmark server's address and a personal
+ * The options page (PRODUCT.md#browser-extension): the Nestmark server's address and a personal
  * access token. Save asks the browser for the permission to reach that server, stores both and
  * tests them; Test connection tests what the fields hold without storing it.
  */

@@ -28,7 +28,7 @@ function PopupFrame({ children }: { children: ReactNode }) {
 }
 
 /**
- * The popup (README "Browser extension"): saves the page of `request` (the current tab unless the
+ * The popup (PRODUCT.md#browser-extension): saves the page of `request` (the current tab unless the
  * context menu named a tab, link or selection) into a collection, with tags and the selected text
  * as its note. Without stored settings it sends the user to the options page first.
  */
