@@ -97,7 +97,7 @@ export function AppShell() {
         style={open && !isMobile ? { paddingLeft: sidebarWidth } : undefined}
         className="flex min-h-dvh flex-col transition-[padding] duration-200"
       >
-        <header className="sticky top-0 z-20 flex h-14 shrink-0 items-center gap-2 border-b border-line bg-canvas/85 px-2 backdrop-blur-md sm:px-4">
+        <header className="sticky top-0 z-20 flex h-14 shrink-0 items-center gap-2 border-b border-line bg-canvas px-2 sm:px-4">
           <button
             ref={toggleRef}
             type="button"

@@ -15,7 +15,7 @@ export function PublicShell({ share }: { share: ShareAccess }) {
   const slots = useMemo(() => ({ title: titleSlot, actions: null }), [titleSlot]);
   return (
     <div className="flex min-h-dvh flex-col">
-      <header className="sticky top-0 z-20 flex h-14 shrink-0 items-center gap-3 border-b border-line bg-canvas/85 px-4 backdrop-blur-md sm:px-6">
+      <header className="sticky top-0 z-20 flex h-14 shrink-0 items-center gap-3 border-b border-line bg-canvas px-4 sm:px-6">
         <Link
           to={`/s?token=${encodeURIComponent(share.token)}`}
           aria-label="Shared collection"

@@ -102,6 +102,8 @@ export function createAppRouter(queryClient: QueryClient) {
         () => import('../routes/forgot.tsx'),
         (m) => m.ForgotRoute,
       ),
+      // Shown while the page's module loads when it is the first page opened.
+      HydrateFallback: FullPageSpinner,
       errorElement: <RouteError />,
     },
     {
@@ -110,6 +112,8 @@ export function createAppRouter(queryClient: QueryClient) {
         () => import('../routes/reset.tsx'),
         (m) => m.ResetRoute,
       ),
+      // Shown while the page's module loads when it is the first page opened.
+      HydrateFallback: FullPageSpinner,
       errorElement: <RouteError />,
     },
     {

@@ -43,7 +43,7 @@ function optionId(listId: string, index: number): string {
 /**
  * An editable combobox with a listbox popup (the WAI-ARIA pattern, list autocomplete): the focus
  * stays in the input, which points at the highlighted option with `aria-activedescendant`. The
- * list opens on focus, typing or an arrow key and closes on blur or Escape. Arrow keys move the
+ * list opens on focus, a click, typing or an arrow key and closes on a choice, blur or Escape. Arrow keys move the
  * highlight (an arrow on a closed list opens it at the first option) and keep it in view; Enter
  * chooses it; the pointer highlights on hover and chooses on click. Any other key, and Enter
  * with nothing highlighted, goes to `onKeyDown`, so the caller adds its own (submit, chips).
@@ -83,9 +83,10 @@ export function useCombobox({
     setActive(initial);
   }
 
+  // A choice closes the list, so that it does not cover what follows; typing opens it again.
   function choose(index: number) {
     onChoose(index);
-    setActive(initial);
+    close();
   }
 
   function handleKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -121,6 +122,7 @@ export function useCombobox({
         setOpen(true);
       },
       onFocus: () => setOpen(true),
+      onClick: () => setOpen(true),
       onBlur: close,
       onKeyDown: handleKeyDown,
     } as const,

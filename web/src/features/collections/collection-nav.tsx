@@ -21,6 +21,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { NavLink, useParams } from 'react-router';
 import type { CollectionNode } from '../../../../contract/collections.ts';
 import { formatCount, plural } from '../../lib/count.ts';
+import { dragAnnouncements } from '../../ui/drag-announcements.ts';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { CollectionIcon } from './collection-icon.tsx';
 import {
@@ -223,6 +224,12 @@ function SortableCollectionTree({
       ? projectTreeDrop(shown, activeId, overId, Math.round(offsetX / INDENT_PX))
       : null;
 
+  const announcements = dragAnnouncements({
+    nameOf: (id) => findInTree(nodes, Number(id))?.name ?? 'Collection',
+    positionOf: (id) => shown.findIndex((row) => row.id === id) + 1,
+    count: () => shown.length,
+  });
+
   const reset = () => {
     setActiveId(null);
     setOverId(null);
@@ -245,6 +252,7 @@ function SortableCollectionTree({
     <DndContext
       sensors={sensors}
       collisionDetection={closestCenter}
+      accessibility={{ announcements }}
       autoScroll={{ threshold: { x: 0, y: 0.2 } }}
       onDragStart={(event) => setActiveId(Number(event.active.id))}
       onDragMove={(event) => setOffsetX(event.delta.x)}

@@ -7,6 +7,7 @@ import {
   collectionOptions,
   collectionPath,
   countDescendants,
+  filterTreeOptions,
   findInTree,
   pickerIdOf,
   moveInTree,
@@ -49,6 +50,26 @@ describe('collectionOptions', () => {
     expect(collectionOptions(tree, { exclude: 2 }).map((option) => option.value)).toEqual([
       1, 4, 5,
     ]);
+  });
+});
+
+describe('filterTreeOptions', () => {
+  const options = collectionOptions(tree, { uncategorized: true });
+  const valuesFor = (query: string) =>
+    filterTreeOptions(options, query).map((option) => option.value);
+
+  it('keeps the matches with the collections above them, in tree order', () => {
+    expect(valuesFor('nest')).toEqual([1, 2, 3]);
+    expect(valuesFor('READ')).toEqual([1, 4]);
+  });
+
+  it('keeps a matching parent without its children', () => {
+    expect(valuesFor('work')).toEqual([1]);
+  });
+
+  it('finds nothing for a name nobody has, and everything for a blank query', () => {
+    expect(valuesFor('zzz')).toEqual([]);
+    expect(valuesFor('  ')).toEqual([0, 1, 2, 3, 4, 5]);
   });
 });
 

@@ -60,6 +60,31 @@ export function collectionOptions(
     : options;
 }
 
+/**
+ * The choices whose label contains `query` (ignoring case), each with the collections above it,
+ * so that a match keeps its place and indent in the tree; all of them for a blank query.
+ * `options` is a flattened tree in depth-first order, as `collectionOptions` returns it.
+ */
+export function filterTreeOptions<V>(
+  options: readonly TreeOption<V>[],
+  query: string,
+): TreeOption<V>[] {
+  const needle = query.trim().toLowerCase();
+  if (!needle) return [...options];
+  const kept = new Set<number>();
+  // Indexes of the collections above the current one: path[d] is its ancestor at depth d.
+  const path: number[] = [];
+  options.forEach((option, index) => {
+    path.length = option.depth;
+    if (option.label.toLowerCase().includes(needle)) {
+      kept.add(index);
+      for (const ancestor of path) kept.add(ancestor);
+    }
+    path.push(index);
+  });
+  return options.filter((_, index) => kept.has(index));
+}
+
 /** The tree without the collection `id` and its descendants. */
 function pruneTree(nodes: readonly CollectionNode[], id: number): CollectionNode[] {
   return nodes

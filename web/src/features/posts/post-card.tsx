@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 import { Fragment, lazy, Suspense, useState } from 'react';
@@ -5,13 +6,20 @@ import { Link, useNavigate } from 'react-router';
 import { isStoredFilePath } from '../../../../contract/files.ts';
 import { POST_MENU_ABOVE_PERMISSION } from '../../../../contract/permissions.ts';
 import type { Post } from '../../../../contract/posts.ts';
-import type { Tag } from '../../../../contract/tags.ts';
 import { useIsMobile } from '../../lib/media.ts';
+import { meQuery } from '../auth/auth.queries.ts';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { usePostPath, useShareAccess } from '../shares/share-access.ts';
 import { Favicon } from './favicon.tsx';
-import { displayDomain, isWebUrl, readableTextOn, renderRichContent } from './post-content.ts';
+import {
+  displayUrl,
+  isWebUrl,
+  linkDomain,
+  postName,
+  readableTextOn,
+  renderRichContent,
+} from './post-content.ts';
 import { PostMenu } from './post-menu.tsx';
 import { PostCheckbox, type PostSelect } from './post-selection.tsx';
 import type { PostView } from './post-view.tsx';
@@ -58,12 +66,6 @@ interface PostCardProps {
   select?: PostSelect;
 }
 
-/** The domain a link card shows: of the page's base URL, else of its URL, else the URL. */
-function linkDomain(post: Post): string {
-  const url = post.url ?? post.content;
-  return displayDomain(post.base_url ?? url) || url;
-}
-
 /**
  * A post in a list (PRODUCT.md#post-card): a link card, a note card, or a placeholder. With
  * `select`, its box sits in the card's or tile's top left corner, or at the start of a line.
@@ -71,7 +73,6 @@ function linkDomain(post: Post): string {
 export function PostCard({ select, ...props }: PostCardProps) {
   const { post, view = 'cards' } = props;
   if (!select || post.type === 'placeholder') return <PostCardContent {...props} />;
-  const name = post.title || (post.type === 'link' ? linkDomain(post) : 'Untitled note');
   return (
     <div
       className="group/post relative"
@@ -80,7 +81,7 @@ export function PostCard({ select, ...props }: PostCardProps) {
     >
       <PostCheckbox
         select={select}
-        label={name}
+        label={postName(post)}
         className={clsx('absolute z-20', view === 'list' ? 'top-3.5 left-3' : '-top-1.5 -left-1.5')}
       />
       <PostCardContent {...props} />
@@ -145,8 +146,17 @@ interface CardBodyProps {
   view: PostView;
 }
 
-function TagList({ tags, inline = false }: { tags: Tag[] | undefined; inline?: boolean }) {
-  if (!tags?.length) return null;
+/**
+ * A post's tags as chips. Each leads to its tag's page when the tag is the signed-in user's own
+ * (tags belong to the post's owner: a member or a visitor of a share has no page for them).
+ */
+function TagList({ post, inline = false }: { post: Post; inline?: boolean }) {
+  const share = useShareAccess();
+  // A visitor of a share is not signed in: no call for a user there.
+  const me = useQuery({ ...meQuery, enabled: !share });
+  if (!post.tags?.length) return null;
+  const linked = !share && me.data?.id === post.user_id;
+  const chip = 'rounded-full bg-surface-muted px-2 py-0.5 text-xs font-medium text-fg-muted';
   return (
     <ul
       aria-label="Tags"
@@ -155,12 +165,18 @@ function TagList({ tags, inline = false }: { tags: Tag[] | undefined; inline?: b
         inline ? 'max-w-[40%] shrink-0 overflow-hidden max-md:hidden' : 'flex-wrap',
       )}
     >
-      {tags.map((tag) => (
-        <li
-          key={tag.id}
-          className="rounded-full bg-surface-muted px-2 py-0.5 text-xs font-medium text-fg-muted"
-        >
-          #{tag.name}
+      {post.tags.map((tag) => (
+        <li key={tag.id} className="flex">
+          {linked ? (
+            <Link
+              to={`/tags/${tag.id}`}
+              className={clsx(chip, 'relative z-10 hover:bg-accent-soft hover:text-accent-text')}
+            >
+              #{tag.name}
+            </Link>
+          ) : (
+            <span className={chip}>#{tag.name}</span>
+          )}
         </li>
       ))}
     </ul>
@@ -246,7 +262,7 @@ function LinkPostCard({ post, actions, updating, footer, view }: Omit<CardBodyPr
           pending={pending}
           updating={updating}
           actions={actions}
-          tags={<TagList tags={post.tags} inline />}
+          tags={<TagList post={post} inline />}
         />
       </Suspense>
     );
@@ -275,14 +291,14 @@ function LinkPostCard({ post, actions, updating, footer, view }: Omit<CardBodyPr
             {post.description || 'No description'}
           </p>
         )}
-        <TagList tags={post.tags} />
+        <TagList post={post} />
         <div className="mt-auto flex min-w-0 items-center gap-1.5 text-sm text-fg-subtle">
           {favicon}
           <ExternalLink
             href={href}
             className="truncate rounded hover:text-accent-text hover:underline"
           >
-            {url}
+            {displayUrl(url)}
           </ExternalLink>
         </div>
         {footer}
@@ -323,7 +339,7 @@ function TextPostCard({ post, actions, updating, editable, footer, view }: CardB
           html={html}
           updating={updating}
           actions={actions}
-          tags={<TagList tags={post.tags} inline />}
+          tags={<TagList post={post} inline />}
         />
       </Suspense>
     );
@@ -363,7 +379,7 @@ function TextPostCard({ post, actions, updating, editable, footer, view }: CardB
           dangerouslySetInnerHTML={{ __html: html }}
         />
       )}
-      <TagList tags={post.tags} />
+      <TagList post={post} />
       {footer}
     </article>
   );

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   contentFromPlainText,
   displayDomain,
+  displayUrl,
   faviconPathOf,
   isBlankContent,
   isWebUrl,
@@ -58,6 +59,25 @@ describe('prefillContent', () => {
       '<p>see https://a.example</p>',
     );
     expect(prefillContent({ text: '  ', url: null })).toBe('');
+  });
+});
+
+describe('displayUrl', () => {
+  it('shows percent-encoded UTF-8 as the characters it stands for', () => {
+    expect(
+      displayUrl('https://ja.wikipedia.org/wiki/%E6%9D%B1%E4%BA%AC?q=%C3%A9t%C3%A9#%E2%9C%93'),
+    ).toBe('https://ja.wikipedia.org/wiki/東京?q=été#✓');
+  });
+
+  it('keeps reserved characters, spaces and invisible characters encoded', () => {
+    expect(displayUrl('https://example.com/a%2Fb%3Fc%20d%0A%E2%80%AEe')).toBe(
+      'https://example.com/a%2Fb%3Fc%20d%0A%E2%80%AEe',
+    );
+  });
+
+  it('leaves a URL with a malformed escape as it is', () => {
+    expect(displayUrl('https://example.com/%E6%9D')).toBe('https://example.com/%E6%9D');
+    expect(displayUrl('https://example.com/100%')).toBe('https://example.com/100%');
   });
 });
 

@@ -1,3 +1,5 @@
+import type { Post } from '../../../../contract/posts.ts';
+
 /**
  * PRODUCT.md#validation: content that is one single paragraph is saved without the wrapping
  * `<p></p>` (so a pasted link is stored as the bare link and becomes a link post).
@@ -50,6 +52,28 @@ export function isWebUrl(url: string): boolean {
   return /^https?:\/\//i.test(url.trim());
 }
 
+/**
+ * Characters that stay percent-encoded when a URL is shown: spaces, controls, invisible and
+ * direction-changing characters, which would hide where the address really leads.
+ */
+const KEEP_ENCODED = /[\s\p{Cc}\p{Cf}]/gu;
+
+/**
+ * A URL as a person reads it (PRODUCT.md#post-card): percent-encoded UTF-8 decoded, as browsers
+ * show an IRI (`/wiki/東京` rather than `/wiki/%E6%9D%B1%E4%BA%AC`). Reserved characters (`%2F`,
+ * `%3F`, …), spaces and invisible characters stay encoded; a malformed escape leaves the URL as
+ * it is. Only for display: links keep the stored URL.
+ */
+export function displayUrl(url: string): string {
+  let decoded: string;
+  try {
+    decoded = decodeURI(url);
+  } catch {
+    return url;
+  }
+  return decoded.replace(KEEP_ENCODED, (character) => encodeURIComponent(character));
+}
+
 /** `example.com` for a post's link: the host without a leading `www.`; empty when unparsable. */
 export function displayDomain(url: string | null | undefined): string {
   if (!url) return '';
@@ -58,6 +82,22 @@ export function displayDomain(url: string | null | undefined): string {
   } catch {
     return '';
   }
+}
+
+/** The domain a link card shows: of the page's base URL, else of its URL, else the URL. */
+export function linkDomain(post: Pick<Post, 'url' | 'content' | 'base_url'>): string {
+  const url = post.url ?? post.content;
+  return displayDomain(post.base_url ?? url) || url;
+}
+
+/**
+ * What a post is called where a name is needed (a check box's label, a drag announcement): its
+ * title, else a link's domain, else 'Untitled note'.
+ */
+export function postName(
+  post: Pick<Post, 'title' | 'type' | 'url' | 'content' | 'base_url'>,
+): string {
+  return post.title || (post.type === 'link' ? linkDomain(post) : 'Untitled note');
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   useSensor,
   useSensors,
   type DragEndEvent,
+  type UniqueIdentifier,
 } from '@dnd-kit/core';
 import {
   rectSortingStrategy,
@@ -28,10 +29,12 @@ import {
 import { ApiError } from '../../lib/api-client.ts';
 import { isMobileViewport } from '../../lib/media.ts';
 import { Button, buttonClasses } from '../../ui/button.tsx';
+import { dragAnnouncements } from '../../ui/drag-announcements.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { notify } from '../../ui/notify.tsx';
 import { useShareAccess } from '../shares/share-access.ts';
 import { PostCard, PostCardSkeleton } from './post-card.tsx';
+import { postName } from './post-content.ts';
 import { SelectionBar, selectOf, type PostSelect } from './post-selection.tsx';
 import type { PostView } from './post-view.tsx';
 import {
@@ -266,11 +269,21 @@ export function PostList({
   }
 
   const draggedIndex = draggedId === null ? -1 : posts.findIndex((post) => post.id === draggedId);
+  const indexOf = (id: UniqueIdentifier) => posts.findIndex((post) => post.id === id);
+  const announcements = dragAnnouncements({
+    nameOf: (id) => {
+      const post = posts[indexOf(id)];
+      return post && post.type !== 'placeholder' ? postName(post) : 'Post';
+    },
+    positionOf: (id) => indexOf(id) + 1,
+    count: () => posts.length,
+  });
   return (
     <>
       <DndContext
         sensors={sensors}
         collisionDetection={closestCenter}
+        accessibility={{ announcements }}
         onDragStart={({ active }) => setDraggedId(Number(active.id))}
         onDragEnd={onDragEnd}
         onDragCancel={() => setDraggedId(null)}

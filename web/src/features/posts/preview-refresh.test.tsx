@@ -137,12 +137,14 @@ describe('usePostList refreshes pending previews by page, never by card', () => 
 describe('a link card while its preview is pending', () => {
   it('shows the title and description it already has; only the picture waits', () => {
     render(
-      <MemoryRouter>
-        <PostCard
-          post={{ ...link(3, 'pending'), title: 'Imported title', description: 'Imported text' }}
-          permission={0}
-        />
-      </MemoryRouter>,
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter>
+          <PostCard
+            post={{ ...link(3, 'pending'), title: 'Imported title', description: 'Imported text' }}
+            permission={0}
+          />
+        </MemoryRouter>
+      </QueryClientProvider>,
     );
     expect(screen.getByRole('heading', { name: 'Imported title' })).toBeVisible();
     expect(screen.getByText('Imported text')).toBeVisible();

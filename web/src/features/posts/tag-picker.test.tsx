@@ -61,6 +61,8 @@ describe('TagPicker (PRODUCT.md#post-editor)', () => {
     expect(options()).toEqual(['#news']);
     await user.keyboard('{Enter}');
     expect(values()).toBe('keep,news');
+    // Chosen: the list closes rather than cover the editor below.
+    expect(input).toHaveAttribute('aria-expanded', 'false');
 
     await user.click(input);
     expect(screen.getByText('No additional tags found')).toBeVisible();

@@ -55,7 +55,7 @@ export function TransferDialog({
         </Button>
       }
     >
-      <CollectionPicker label="Collection" value={target} onChange={setTarget} />
+      <CollectionPicker label="Collection" value={target} onChange={setTarget} current={current} />
     </Dialog>
   );
 }

@@ -11,9 +11,11 @@ const fieldNames: Record<NonNullable<Post['search']>['field'], string> = {
 
 /**
  * Where a search result matched (PRODUCT.md#search, results with the match highlighted): the field,
- * and the server's snippet with each match marked.
+ * and the server's snippet with each match marked. A match in the title shows nothing more: the
+ * card's title is right above.
  */
 export function SearchMatch({ match }: { match: NonNullable<Post['search']> }) {
+  if (match.field === 'title') return null;
   return (
     <p className="rounded-lg bg-surface-muted px-3 py-2 text-sm text-fg-muted [overflow-wrap:anywhere]">
       <span className="mr-1.5 text-xs font-semibold tracking-wide text-fg-subtle uppercase">

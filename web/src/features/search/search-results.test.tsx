@@ -42,7 +42,7 @@ const results: Post[] = Array.from({ length: 45 }, (_, index) =>
     id: 1000 - index,
     title: `Quokka note ${index + 1}`,
     collection_id: null,
-    search: { field: 'title', snippet: `Quokka note ${index + 1}`, ranges: [[0, 6]] },
+    search: { field: 'text', snippet: `A Quokka smiles in note ${index + 1}`, ranges: [[2, 8]] },
   }),
 );
 

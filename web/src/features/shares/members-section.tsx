@@ -15,8 +15,8 @@ import { useUserSearch } from '../users/users.queries.ts';
 import { useMemberChanges, useMembers } from './shares.queries.ts';
 
 const LEVELS = [
-  { value: Permission.FULL, label: 'Can edit' },
   { value: Permission.READ, label: 'Can view' },
+  { value: Permission.FULL, label: 'Can edit' },
 ] as const;
 
 /**
@@ -49,7 +49,7 @@ export function MembersSection({ collection }: { collection: CollectionNode }) {
       </h2>
       <p className="mt-1 text-sm text-fg-muted">
         Members see this collection and every collection in it. Editors can add, change and delete
-        posts and sub-collections; viewers only read.
+        posts and sub-collections; viewers only read. New members start as viewers.
       </p>
 
       <ul aria-label="Members" className="mt-4 flex flex-col divide-y divide-line">

@@ -1,3 +1,4 @@
+import { Permission } from '../../../../contract/permissions.ts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PublicShare } from '../../../../contract/shares.ts';
 import { shareEndpoints } from '../../../../contract/shares.ts';
@@ -53,10 +54,11 @@ export function useMemberChanges(collectionId: number) {
       queryClient.invalidateQueries({ queryKey: ['collections'] }),
     ]);
   return {
+    // A new member can view; the owner raises them to editor on purpose (PRODUCT.md#collection-form).
     add: useMutation({
       mutationFn: (userId: number) =>
         callApi(shareEndpoints.createPrivate, {
-          body: { collection_id: collectionId, user_id: userId },
+          body: { collection_id: collectionId, user_id: userId, permission: Permission.READ },
         }),
       onSettled,
     }),
