@@ -32,7 +32,7 @@ const EXTENSION_DIR = resolve('dist/extension/chromium');
 const APP_ORIGIN = `http://127.0.0.1:${E2E_PORT}`;
 
 const test = base.extend<{ extension: { context: BrowserContext; id: string } }>({
-  // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies by destructuring.
+  // eslint-disable-next-line no-empty-pattern -- a fixture names what it needs by destructuring.
   extension: async ({}, use) => {
     const userDataDir = mkdtempSync(join(tmpdir(), 'nestmark-extension-'));
     const context = await chromium.launchPersistentContext(userDataDir, {

@@ -48,9 +48,10 @@ function packageForBrowsers(): Plugin {
 }
 
 /**
- * The browser extension (ARCHITECTURE.md, "Browser extension"): the popup and options pages (React, the web
- * app's design tokens and components) and the background script, built by `npm run
- * build:extension` into a package per browser. Vite writes nothing itself: the plugin above does.
+ * The browser extension (ARCHITECTURE.md, "Browser extension"): the popup and options pages
+ * (React, the web app's design tokens and components) and the background script, built by
+ * `npm run build:extension` into a package per browser. Vite writes nothing itself: the plugin
+ * above does.
  */
 export default defineConfig({
   root,

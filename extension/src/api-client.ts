@@ -33,9 +33,9 @@ export class ExtensionApiError extends Error {
 }
 
 /**
- * The error for an answer that is not a success: the API's error envelope (ARCHITECTURE.md#wire-format)
- * by status, or `not-nestmark` when the body is not one (`body` is the parsed JSON, or undefined
- * when it was not JSON).
+ * The error for an answer that is not a success: the API's error envelope
+ * (ARCHITECTURE.md#wire-format) by status, or `not-nestmark` when the body is not one (`body` is
+ * the parsed JSON, or undefined when it was not JSON).
  */
 export function errorOfResponse(status: number, body: unknown): ExtensionApiError {
   const envelope = body as Partial<ApiErrorBody> | undefined;

@@ -45,7 +45,7 @@ describe('isSaveableUrl', () => {
 describe('postBodyFor', () => {
   const capture = { url: 'https://example.org/a', title: ' Page ', note: ' Quoted text ' };
 
-  it('makes a link post in the collection, with title, note and tags, as the contract takes it', () => {
+  it('makes a link post in the collection with title, note and tags, as the contract takes', () => {
     const body = postBodyFor(capture, 12, ['reading']);
     expect(body).toEqual({
       content: 'https://example.org/a',
