@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /// <reference types="chrome" />
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, expect, test as base, type BrowserContext, type Page } from '@playwright/test';
@@ -34,6 +34,9 @@ const APP_ORIGIN = `http://127.0.0.1:${E2E_PORT}`;
 const test = base.extend<{ extension: { context: BrowserContext; id: string } }>({
   // eslint-disable-next-line no-empty-pattern -- a fixture names what it needs by destructuring.
   extension: async ({}, use) => {
+    if (!existsSync(join(EXTENSION_DIR, 'manifest.json'))) {
+      throw new Error(`No extension build in ${EXTENSION_DIR}: run npm run build:extension first.`);
+    }
     const userDataDir = mkdtempSync(join(tmpdir(), 'nestmark-extension-'));
     const context = await chromium.launchPersistentContext(userDataDir, {
       ...CHROMIUM_LAUNCH_OPTIONS,
