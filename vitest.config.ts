@@ -18,6 +18,8 @@ const SLOW = [
   'server/features/users/users.api.test.ts',
   'server/features/auth/password-reset.api.test.ts',
   'server/test/fuzz/contract-fuzz.api.test.ts',
+  'server/cli/cli.test.ts',
+  'server/cli/cli.api.test.ts',
   'web/src/features/tags/tag-rename.test.tsx',
   'web/src/features/posts/bulk-action-bar.test.tsx',
   'web/src/routes/collection.test.tsx',

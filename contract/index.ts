@@ -2,6 +2,7 @@ import { authEndpoints } from './auth.ts';
 import { bookmarksIoEndpoints } from './bookmarks-io.ts';
 import { collectionEndpoints } from './collections.ts';
 import type { Endpoint } from './endpoint.ts';
+import { feedEndpoints } from './feeds.ts';
 import { fileEndpoints } from './files.ts';
 import { healthEndpoints } from './health.ts';
 import { linkPreviewEndpoints } from './link-preview.ts';
@@ -22,4 +23,5 @@ export const endpointsByFeature: Record<string, Record<string, Endpoint>> = {
   users: userEndpoints,
   files: fileEndpoints,
   'link-preview': linkPreviewEndpoints,
+  feeds: feedEndpoints,
 };

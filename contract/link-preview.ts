@@ -46,7 +46,7 @@ export const linkPreviewEndpoints = {
     method: 'GET',
     path: '/api/favicons/{host}',
     summary:
-      'The cached favicon of a host, fetched by Nestmark when a link of that host was previewed, so browsers never ask a third-party icon service. 404 when none is cached. Only for a signed-in user or a share visitor (401 otherwise: which hosts were previewed is private); as an `<img>` it is authorised by the session cookie `token` or a share token in `?token=`.',
+      'The cached favicon of a host, fetched by Nestmark when a link of that host was previewed, so browsers never ask a third-party icon service. A neutral globe (SVG, kept an hour) when none is cached, so that a page of links neither shows broken images nor logs errors. Only for a signed-in user or a share visitor (401 otherwise: which hosts were previewed is private); as an `<img>` it is authorised by the session cookie `token` or a share token in `?token=`.',
     auth: 'user-or-share',
     image: true,
     params: z.object({ host: faviconHost }),

@@ -17,6 +17,8 @@ import { createFileStore } from './features/files/file-store.ts';
 import { registerFileRoutes } from './features/files/files.routes.ts';
 import { createFilesService } from './features/files/files.service.ts';
 import { registerHealthRoutes } from './features/health/health.routes.ts';
+import { registerFeedRoutes } from './features/feeds/feeds.routes.ts';
+import { createFeedsService } from './features/feeds/feeds.service.ts';
 import { createFaviconCache } from './features/link-preview/favicon-cache.ts';
 import { createGuardedFetcher, type LinkFetcher } from './features/link-preview/guarded-fetcher.ts';
 import { registerLinkPreviewRoutes } from './features/link-preview/link-preview.routes.ts';
@@ -217,6 +219,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       backups: createAccountBackupService({ db, clock, files, onPreviewsDue: previews.kick }),
     },
     config,
+  );
+  registerFeedRoutes(
+    app,
+    createFeedsService({
+      db,
+      clock,
+      appUrl: config.appUrl,
+      shareActor: (token) => shares.authenticate(token),
+    }),
   );
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
 

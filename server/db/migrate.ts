@@ -11,6 +11,7 @@ import * as postSorts from './migrations/0010-post-sorts.ts';
 import * as previewQueue from './migrations/0011-preview-queue.ts';
 import * as livePostIndexes from './migrations/0012-live-post-indexes.ts';
 import * as recycleBinColumn from './migrations/0013-recycle-bin-column.ts';
+import * as feedTokens from './migrations/0016-feed-tokens.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from a folder so the compiled server
@@ -28,15 +29,29 @@ const migrations = {
   '0011-preview-queue': previewQueue,
   '0012-live-post-indexes': livePostIndexes,
   '0013-recycle-bin-column': recycleBinColumn,
+  '0016-feed-tokens': feedTokens,
 } satisfies Record<string, Migration>;
 
 /** The name of a migration, e.g. `0012-live-post-indexes`. */
 export type MigrationName = keyof typeof migrations;
 
-/** Brings the schema up to date; throws with the failing migration's error. */
-export async function migrateToLatest(db: Db): Promise<void> {
-  const { error } = await migratorOf(db).migrateToLatest();
+/**
+ * Brings the schema up to date. @returns the names of the migrations that ran, in order (none
+ * when it was up to date). @throws the failing migration's error.
+ */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const { error, results = [] } = await migratorOf(db).migrateToLatest();
   if (error) throw asError(error);
+  return results.map((result) => result.migrationName);
+}
+
+/** Which of the known migrations the database has run and which it has not, each in order. */
+export async function migrationState(db: Db): Promise<{ applied: string[]; pending: string[] }> {
+  const migrations = await migratorOf(db).getMigrations();
+  return {
+    applied: migrations.filter((info) => info.executedAt).map((info) => info.name),
+    pending: migrations.filter((info) => !info.executedAt).map((info) => info.name),
+  };
 }
 
 /**

@@ -164,6 +164,14 @@ export interface PasswordResetsTable {
   created_at: string;
 }
 
+/** A user's feed token (migration 0016, PRODUCT.md#feeds): one per user, replaced on regenerating. */
+export interface FeedTokensTable {
+  user_id: number;
+  /** SHA-256 (hex) of the token; the token itself is never stored. */
+  token_hash: string;
+  created_at: string;
+}
+
 /** A stored file under DATA_DIR/files: an editor upload or a link thumbnail. */
 export interface FilesTable {
   id: Generated<number>;
@@ -246,6 +254,7 @@ export interface Database {
   import_jobs: ImportJobsTable;
   preview_hosts: PreviewHostsTable;
   preview_turns: PreviewTurnsTable;
+  feed_tokens: FeedTokensTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

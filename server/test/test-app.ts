@@ -55,6 +55,8 @@ export interface TestApp {
   app: FastifyInstance;
   db: Db;
   dialect: DialectName;
+  /** PostgreSQL: the database's URL, for another process on it (`DATABASE_URL`); SQLite: undefined. */
+  databaseUrl: string | undefined;
   clock: TestClock;
   config: Config;
   /**
@@ -99,13 +101,24 @@ export async function createTestApp(
     mailer?: Mailer;
     /** Turns request logging on (at `config.logLevel`), written as JSON lines here. */
     logStream?: { write(line: string): void };
+    /**
+     * SQLite: the database is the file `DATA_DIR/nestmark.db` (`config.dataDir`), where the
+     * server and the command line open it, so that another process can use it too; default in
+     * memory. (A PostgreSQL database is always reachable, at `databaseUrl`.)
+     */
+    sqliteFileInDataDir?: boolean;
   } = {},
 ): Promise<TestApp> {
   // NESTMARK_TEST_DB is set per Vitest project (vitest.config.ts).
-  const { db, dialect, drop } = await openFreshDatabase(
-    process.env.NESTMARK_TEST_DB === 'postgres' ? 'postgres' : 'sqlite',
-  );
   const dataDir = mkdtempSync(join(tmpdir(), 'nestmark-test-'));
+  const {
+    db,
+    dialect,
+    url: databaseUrl,
+    drop,
+  } = await openFreshDatabase(process.env.NESTMARK_TEST_DB === 'postgres' ? 'postgres' : 'sqlite', {
+    sqliteFile: options.sqliteFileInDataDir ? join(dataDir, 'nestmark.db') : undefined,
+  });
   const config: Config = {
     port: 0,
     host: '127.0.0.1',
@@ -169,6 +182,7 @@ export async function createTestApp(
     app,
     db,
     dialect,
+    databaseUrl,
     clock,
     config,
     request,

@@ -8,7 +8,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { getAccessibleCollection } from '../collections/collection-access.ts';
 import { buildTree, subtreeIds, type TreeNode } from '../collections/collection-tree.ts';
 import { listCollectionsOwnedBy } from '../collections/collection-store.ts';
-import { textOf } from '../posts/post-content.ts';
+import { noteTitle, textOf } from '../posts/post-content.ts';
 import { listPosts, type ListedPost } from '../posts/post-listing.ts';
 import { listTagsOfPosts } from '../tags/post-tags.ts';
 import { listLivePostsIn } from './bookmarks-io.repository.ts';
@@ -16,9 +16,6 @@ import type { Bookmark, BookmarkFolder, BookmarkNode } from './netscape-reader.t
 import { writeBookmarkFile } from './netscape-writer.ts';
 
 export type BookmarksIoService = ReturnType<typeof createBookmarksIoService>;
-
-/** Longest title a note gets from its first line when it has none. */
-const NOTE_TITLE_MAX = 80;
 
 /**
  * Export of Netscape bookmark files (PRODUCT.md#import-and-export, #after-an-action, API.md
@@ -51,10 +48,9 @@ export function createBookmarksIoService({
       };
     }
     const text = textOf(row.content).trim();
-    const firstLine = text.split('\n', 1)[0]!.trim().slice(0, NOTE_TITLE_MAX);
     return {
       kind: 'bookmark',
-      title: row.title?.trim() || firstLine || 'Note',
+      title: noteTitle(row.title, text),
       url: `${appUrl}/p/${row.id}`,
       ...dates,
       description: row.description ?? (text || null),

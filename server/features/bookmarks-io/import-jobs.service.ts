@@ -100,6 +100,14 @@ export function createImportJobsService({
 
   type Reporter = ReturnType<typeof createReporter>;
 
+  /**
+   * Resolves once the imports this process runs have finished, done or failed (the command line
+   * waits for its import so; `get` tells the outcome).
+   */
+  async function settle(): Promise<void> {
+    await Promise.all([...running.values()].map((job) => job.finished));
+  }
+
   /** Reads the rest of the file, plans, and saves in one transaction; records the outcome. */
   async function run(
     job: ImportJobRow,
@@ -270,11 +278,12 @@ export function createImportJobsService({
       return failImportJobs(db, which, { error: INTERRUPTED, now });
     },
 
+    settle,
+
     /** Stops the running imports (each rolls back and is marked interrupted) and waits for them. */
     async close(): Promise<void> {
-      const jobs = [...running.values()];
-      for (const job of jobs) job.abort.abort(new Stopped());
-      await Promise.all(jobs.map((job) => job.finished));
+      for (const job of running.values()) job.abort.abort(new Stopped());
+      await settle();
     },
   };
 }

@@ -1,6 +1,5 @@
 import { faviconHost } from '../../../contract/link-preview.ts';
 import type { FileDownload } from '../../http/endpoint.ts';
-import { notFound } from '../../lib/errors.ts';
 import type { FileStore } from '../files/file-store.ts';
 import { IMAGE_RESPONSE_HEADERS } from '../files/files.service.ts';
 import { dominantColor, isIco, makeFavicon } from '../files/images.ts';
@@ -38,6 +37,19 @@ export type FaviconCache = ReturnType<typeof createFaviconCache>;
 export function faviconHostOf(url: string): string {
   return new URL(url).host.toLowerCase();
 }
+
+/**
+ * What a host without a cached favicon gets: a neutral globe (the outline the web app draws), so
+ * that a page showing many links neither logs an error per host nor shows a broken image
+ * (PRODUCT.md#post-card). Kept an hour by browsers: a preview done later may cache a real one.
+ */
+const NO_FAVICON: FileDownload = {
+  body: Buffer.from(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="#8a837c" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><circle cx="12" cy="12" r="10"/><path d="M12 2a14.5 14.5 0 0 0 0 20 14.5 14.5 0 0 0 0-20"/><path d="M2 12h20"/></svg>',
+  ),
+  contentType: 'image/svg+xml',
+  headers: { ...IMAGE_RESPONSE_HEADERS, 'cache-control': 'public, max-age=3600' },
+};
 
 /**
  * Favicons fetched by the server through the SSRF guard and kept under DATA_DIR/favicons, so a
@@ -139,11 +151,11 @@ export function createFaviconCache({ store, fetcher }: { store: FileStore; fetch
       return color;
     },
 
-    /** The cached favicon of `host` for GET /api/favicons/{host}. @throws 404 */
+    /** The cached favicon of `host` for GET /api/favicons/{host}, else a neutral globe. */
     async open(host: string): Promise<FileDownload> {
       const existing = await cached(host);
       const bytes = existing && (await store.read('favicons', existing.name));
-      if (!existing || !bytes) throw notFound('Favicon');
+      if (!existing || !bytes) return NO_FAVICON;
       return {
         body: bytes,
         contentType: existing.extension === 'png' ? 'image/png' : 'image/x-icon',

@@ -432,16 +432,18 @@ describe('GET /api/meta', () => {
 });
 
 describe('GET /api/favicons/{host}', () => {
-  it('404 for a host without a cached favicon (nothing is fetched), 400 for what is not a host', async () => {
+  it('a neutral globe for a host without a cached favicon (nothing is fetched), 400 for what is not a host', async () => {
     const before = pages.hits.length;
-    expect(
-      (
-        await t.call(linkPreviewEndpoints.favicon, {
-          token: ada.token,
-          params: { host: 'never-seen.example' },
-        })
-      ).status,
-    ).toBe(404);
+    const none = await t.call(linkPreviewEndpoints.favicon, {
+      token: ada.token,
+      params: { host: 'never-seen.example' },
+    });
+    expect(none.status).toBe(200);
+    expect(none.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(none.headers['cache-control']).toBe('public, max-age=3600');
+    expect(none.headers['content-security-policy']).toContain('sandbox');
+    expect(none.text).toMatch(/^<svg [^>]*>.*<\/svg>$/);
+    expect(none.text).not.toMatch(/script|href/i);
     expect(pages.hits.length).toBe(before);
     for (const host of ['a..b', 'UPPER.example']) {
       expect(

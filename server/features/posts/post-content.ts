@@ -98,6 +98,18 @@ export function plainTextOf(html: string): string {
   return textOf(html).replace(/\s+/g, ' ').trim();
 }
 
+/** Longest title a note gets from its first line when it has none. */
+const NOTE_TITLE_MAX = 80;
+
+/**
+ * What a text note is called where a title is needed (a bookmark export, a feed entry): its
+ * title, else the first line of its text (at most 80 characters), else "Note".
+ */
+export function noteTitle(title: string | null, text: string): string {
+  const firstLine = text.trim().split('\n', 1)[0]!.trim().slice(0, NOTE_TITLE_MAX);
+  return title?.trim() || firstLine || 'Note';
+}
+
 export interface Classification {
   type: PostType;
   /** The link of a link post. */

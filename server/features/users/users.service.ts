@@ -17,13 +17,14 @@ import { endOtherSessions } from '../auth/session-revocation.ts';
 import { userDeletionRefusal, userUpdateRefusal } from './user-policy.ts';
 import { toUser } from './users.presenter.ts';
 import {
+  countUsers,
   deleteUserAndData,
   insertUser,
   listUsers,
   lockOwnerIds,
   updateUser,
 } from './users.repository.ts';
-import { findUser, findUserByEmail } from './user-accounts.ts';
+import { findUser, findUserByEmail, updateUserPassword } from './user-accounts.ts';
 
 const EMAIL_IN_USE = 'This email address is already in use.';
 const WRONG_PASSWORD = 'The current password is not correct.';
@@ -46,6 +47,77 @@ function emailChangedMail(oldEmail: string, newEmail: string, byOwner: boolean):
   };
 }
 
+/** Runs a write that may hit the unique email index, turning that into a 409. */
+async function guardEmail<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailInUse();
+    throw error;
+  }
+}
+
+export type UserAdministration = ReturnType<typeof createUserAdministration>;
+
+/**
+ * The account rules of user administration without a signed-in actor (PRODUCT.md#users): the
+ * owner's `create` below goes through them after its permission check, and the operator's command
+ * line (docs/ARCHITECTURE.md#command-line) calls them directly: whoever runs it holds the
+ * server's data already. The same password rules, email normalization and uniqueness apply.
+ */
+export function createUserAdministration({ db, clock }: { db: Db; clock: Clock }) {
+  return {
+    /** Every user, by name (ignoring case), then id. */
+    async list(): Promise<User[]> {
+      return (await listUsers(db)).map(toUser);
+    },
+
+    /**
+     * A new user with permission 7; with `ownerIfFirst`, the owner (255) when the instance has no
+     * user yet, as the server's first start would make it (PRODUCT.md#permissions).
+     * @throws 400 on `password` when it is easy to guess; 409 email in use
+     */
+    async create(
+      body: z.output<typeof createUserBody>,
+      options: { ownerIfFirst: boolean },
+    ): Promise<User> {
+      await assertStrongPassword(body.password, 'password', [body.name, body.email]);
+      const passwordHash = await hashPassword(body.password);
+      return guardEmail(() =>
+        db.transaction().execute(async (trx) => {
+          if (await findUserByEmail(trx, body.email)) throw emailInUse();
+          const first = options.ownerIfFirst && (await countUsers(trx)) === 0;
+          const row = await insertUser(trx, {
+            name: body.name,
+            email: body.email,
+            passwordHash,
+            permission: first ? Permission.OWNER : Permission.FULL,
+            now: clock().toISOString(),
+          });
+          return toUser(row);
+        }),
+      );
+    },
+
+    /**
+     * Sets user `id`'s password and ends all of their sessions, as a password reset does
+     * (PRODUCT.md#sign-in-screens), without the reset link.
+     * @throws 404; 400 on `password` when it is easy to guess
+     */
+    async setPassword(id: number, password: string): Promise<void> {
+      const user = await findUser(db, id);
+      if (!user) throw notFound('User');
+      await assertStrongPassword(password, 'password', [user.name, user.email]);
+      const passwordHash = await hashPassword(password);
+      const now = clock().toISOString();
+      await db.transaction().execute(async (trx) => {
+        await updateUserPassword(trx, id, passwordHash, now);
+        await endOtherSessions(trx, id, null, now);
+      });
+    },
+  };
+}
+
 export type UsersService = ReturnType<typeof createUsersService>;
 
 /** User administration and one's own account (PRODUCT.md#users, API.md). */
@@ -63,6 +135,8 @@ export function createUsersService({
   mailer: Mailer;
   log: FastifyBaseLogger;
 }) {
+  const administration = createUserAdministration({ db, clock });
+
   /**
    * Checks `password` against the actor's own account, as one attempt of the shared sign-in
    * limits (from client `address`).
@@ -80,16 +154,6 @@ export function createUsersService({
       verifyPassword(self.password_hash, password),
     );
     if (!right) throw badRequest(WRONG_PASSWORD, { password_old: [WRONG_PASSWORD] });
-  }
-
-  /** Runs a write that may hit the unique email index, turning that into a 409. */
-  async function guardEmail<T>(write: () => Promise<T>): Promise<T> {
-    try {
-      return await write();
-    } catch (error) {
-      if (isUniqueViolation(error)) throw emailInUse();
-      throw error;
-    }
   }
 
   return {
@@ -117,21 +181,7 @@ export function createUsersService({
     async create(actor: UserActor, body: z.output<typeof createUserBody>): Promise<User> {
       if (actor.permission !== Permission.OWNER)
         throw forbidden('Only the owner can create users.');
-      await assertStrongPassword(body.password, 'password', [body.name, body.email]);
-      const passwordHash = await hashPassword(body.password);
-      return guardEmail(() =>
-        db.transaction().execute(async (trx) => {
-          if (await findUserByEmail(trx, body.email)) throw emailInUse();
-          const row = await insertUser(trx, {
-            name: body.name,
-            email: body.email,
-            passwordHash,
-            permission: Permission.FULL,
-            now: clock().toISOString(),
-          });
-          return toUser(row);
-        }),
-      );
+      return administration.create(body, { ownerIfFirst: false });
     },
 
     /**

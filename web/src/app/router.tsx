@@ -169,6 +169,13 @@ export function createAppRouter(queryClient: QueryClient) {
           ),
         },
         {
+          path: 'save-from-browser',
+          lazy: lazyRoute(
+            () => import('../routes/save-from-browser.tsx'),
+            (m) => m.SaveFromBrowserRoute,
+          ),
+        },
+        {
           path: 'search',
           lazy: lazyRoute(
             () => import('../routes/search.tsx'),

@@ -1,6 +1,7 @@
 import { clsx } from 'clsx';
 import {
   ArrowDownUp,
+  BookmarkPlus,
   CircleUserRound,
   FolderPlus,
   Hash,
@@ -102,7 +103,7 @@ function UserFooter() {
 
 /**
  * The sidebar of the layout shell (PRODUCT.md#layout-shell): Uncategorized, Search, Tags, Import &
- * Export, Recycle Bin, Users, My Account, the Collections tree, a link to create a collection, the
+ * Export, Save from browser, Recycle Bin, Users, My Account, the Collections tree, a link to create a collection, the
  * Shared Collections (when there are any), and the signed-in user with Logout. A column on
  * desktop, as wide as the user dragged its edge; a drawer on mobile; `inert` while hidden so
  * keyboard focus never lands in it.
@@ -179,6 +180,12 @@ export function Sidebar({ id, open, overlay, onClose, ref, width, onResize }: Si
               <ArrowDownUp aria-hidden className="size-4 shrink-0" />
               Import & Export
             </Link>
+          </li>
+          <li className="flex">
+            <NavLink to="/save-from-browser" className={({ isActive }) => navLinkClasses(isActive)}>
+              <BookmarkPlus aria-hidden className="size-4 shrink-0" />
+              Save from browser
+            </NavLink>
           </li>
           <li className="flex">
             <NavLink to="/restore" className={({ isActive }) => navLinkClasses(isActive)}>

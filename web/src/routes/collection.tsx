@@ -1,4 +1,5 @@
-import { ClipboardPaste, Plus, Settings } from 'lucide-react';
+import { ClipboardPaste, Plus, Rss, Settings } from 'lucide-react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { TOP_BAR_MIN_PERMISSION } from '../../../contract/permissions.ts';
 import { NotFoundContent } from '../app/not-found-content.tsx';
@@ -15,6 +16,7 @@ import {
   useSubcollections,
 } from '../features/collections/collections.queries.ts';
 import { SubcollectionTiles } from '../features/collections/subcollection-tiles.tsx';
+import { FeedLinkDialog } from '../features/feeds/feed-link-dialog.tsx';
 import { PostList } from '../features/posts/post-list.tsx';
 import { SortMenu, usePostSort } from '../features/posts/post-sort.tsx';
 import { usePostView, ViewSwitcher } from '../features/posts/post-view.tsx';
@@ -27,7 +29,7 @@ import { OptionsMenu, type MenuItem } from '../ui/options-menu.tsx';
  * `/` (Uncategorized) and `/c/{collectionId}` (PRODUCT.md#collection-view): its sub-collections as
  * tiles, its post count and sort menu (remembered per collection), then the posts, with the view
  * switcher (cards, list, grid; remembered per collection), Create in the top bar and an options
- * menu with Paste and, for a real collection, Edit Collection.
+ * menu with Paste and, for a real collection, Edit Collection and Feed link (PRODUCT.md#feeds).
  */
 export function CollectionRoute() {
   const id = collectionIdFromParam(useParams().collectionId);
@@ -43,6 +45,7 @@ function CollectionView({ collectionId }: { collectionId: number }) {
   const [sort, setSort] = usePostSort(collectionId);
   const counts = usePostCounts(collectionId);
   const subcollections = useSubcollections(collectionId);
+  const [feedLinkOpen, setFeedLinkOpen] = useState(false);
   const title =
     collectionId === UNCATEGORIZED_ID
       ? UNCATEGORIZED_NAME
@@ -55,7 +58,10 @@ function CollectionView({ collectionId }: { collectionId: number }) {
       ? [{ label: 'Paste', icon: ClipboardPaste, onSelect: () => void paste() }]
       : []),
     ...(collectionId > UNCATEGORIZED_ID
-      ? [{ label: 'Edit Collection', icon: Settings, to: `/c/${collectionId}/edit` }]
+      ? [
+          { label: 'Edit Collection', icon: Settings, to: `/c/${collectionId}/edit` },
+          { label: 'Feed link', icon: Rss, onSelect: () => setFeedLinkOpen(true) },
+        ]
       : []),
   ];
   return (
@@ -110,6 +116,14 @@ function CollectionView({ collectionId }: { collectionId: number }) {
         view={view}
         sort={sort}
       />
+      {feedLinkOpen && (
+        <FeedLinkDialog
+          collectionId={collectionId}
+          collectionName={title}
+          open
+          onOpenChange={setFeedLinkOpen}
+        />
+      )}
     </div>
   );
 }

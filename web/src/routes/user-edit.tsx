@@ -6,6 +6,7 @@ import { NotFoundContent } from '../app/not-found-content.tsx';
 import { PageHeader } from '../app/page-header.tsx';
 import { useMe } from '../features/auth/auth.queries.ts';
 import { ApiError } from '../lib/api-client.ts';
+import { AccountFeedsSection } from '../features/feeds/account-feeds-section.tsx';
 import { UserDeleteSection } from '../features/users/user-delete-section.tsx';
 import { USER_FORM_ID, UserEditForm } from '../features/users/user-form.tsx';
 import { mayManageUsers, profileReadOnlyReason } from '../features/users/user-rights.ts';
@@ -76,6 +77,7 @@ function UserPage({ user, me }: { user: User; me: User }) {
         </p>
       )}
       <UserEditForm state={form} own={own} readOnly={!mayEdit} />
+      {own && <AccountFeedsSection />}
       {isOwner && !own && <UserDeleteSection user={user} />}
     </div>
   );

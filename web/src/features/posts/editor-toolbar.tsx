@@ -186,7 +186,9 @@ export function EditorToolbar({ editor }: { editor: Editor }) {
     <div
       role="toolbar"
       aria-label="Formatting"
-      className="flex flex-wrap items-center gap-0.5 border-b border-line px-2 py-1.5"
+      // One row: on a phone it scrolls sideways rather than taking three rows of the screen, its
+      // right edge fading to say that more follows.
+      className="flex items-center gap-0.5 overflow-x-auto border-b border-line px-2 py-1.5 [scrollbar-width:none] max-sm:[mask-image:linear-gradient(to_right,black_85%,transparent)] sm:flex-wrap"
     >
       <select
         aria-label="Text style"

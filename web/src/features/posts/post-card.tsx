@@ -9,6 +9,7 @@ import type { Post } from '../../../../contract/posts.ts';
 import { useIsMobile } from '../../lib/media.ts';
 import { meQuery } from '../auth/auth.queries.ts';
 import { Skeleton } from '../../ui/skeleton.tsx';
+import { notify } from '../../ui/notify.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { usePostPath, useShareAccess } from '../shares/share-access.ts';
 import { Favicon } from './favicon.tsx';
@@ -19,11 +20,13 @@ import {
   postName,
   readableTextOn,
   renderRichContent,
+  taskIndexOf,
+  toggleTask,
 } from './post-content.ts';
 import { PostMenu } from './post-menu.tsx';
 import { PostCheckbox, type PostSelect } from './post-selection.tsx';
 import type { PostView } from './post-view.tsx';
-import type { ListedPost } from './posts.queries.ts';
+import { useUpdatePost, type ListedPost } from './posts.queries.ts';
 
 // List lines and grid tiles load when a list is first shown that way (first-page weight).
 const CompactLinkPost = lazy(async () => ({
@@ -102,7 +105,11 @@ function PostCardContent({
     <div
       className={clsx(
         'z-10 flex shrink-0 items-center gap-0.5',
-        view === 'list' ? 'relative' : 'absolute top-2 right-2',
+        view === 'list' && 'relative',
+        view === 'grid' && 'absolute top-2 right-2',
+        // On a phone a card's handle and menu sit at its foot, leaving the title the full width.
+        view === 'cards' &&
+          'max-md:order-last max-md:-mr-2 max-md:-mb-2 max-md:self-end md:absolute md:top-2 md:right-2',
         // Over the picture: shown on hover or focus on desktop, like the card's own buttons.
         view === 'grid' &&
           'rounded-lg bg-surface/90 backdrop-blur-sm md:opacity-0 md:group-focus-within:opacity-100 md:group-hover:opacity-100',
@@ -216,7 +223,7 @@ function LinkPostCard({ post, actions, updating, footer, view }: Omit<CardBodyPr
   const pending = post.preview_status === 'pending';
   const title = (
     <ExternalLink href={href} className="rounded break-words hover:text-accent-text">
-      {post.title || domain}
+      {postName(post)}
     </ExternalLink>
   );
   // The server caches the favicon while it fetches the preview: ask for it after.
@@ -274,7 +281,7 @@ function LinkPostCard({ post, actions, updating, footer, view }: Omit<CardBodyPr
     >
       {picture}
       <div className="flex min-w-0 flex-1 flex-col gap-2 p-4">
-        <h2 className="pr-20 text-base leading-snug font-semibold">{title}</h2>
+        <h2 className="text-base leading-snug font-semibold md:pr-20">{title}</h2>
         {actions}
         {pending && !post.description ? (
           <p className="flex items-center gap-1.5 text-sm text-fg-subtle">
@@ -310,7 +317,8 @@ function LinkPostCard({ post, actions, updating, footer, view }: Omit<CardBodyPr
 /**
  * A note: its title and rich content (sanitized by the server with the PRODUCT.md#rich-content
  * allowlist). On desktop a click on the content edits it in place and a click outside saves it; on
- * mobile it opens the post (PRODUCT.md#post-card, #inline-edit).
+ * mobile it opens the post (PRODUCT.md#post-card, #inline-edit). A click on a task's box ticks it
+ * and saves, for those who may change the post; for anyone else the boxes are read only.
  */
 function TextPostCard({ post, actions, updating, editable, footer, view }: CardBodyProps) {
   const isMobile = useIsMobile();
@@ -319,9 +327,25 @@ function TextPostCard({ post, actions, updating, editable, footer, view }: CardB
   // A post in the recycle bin has no page of its own until it is restored.
   const opens = !post.is_archived;
   const [editing, setEditing] = useState(false);
-  const html = renderRichContent(post.content, useShareAccess()?.token);
+  const updatePost = useUpdatePost();
+  // Ticked on the card itself, never in a tile's preview or a post of the recycle bin.
+  const ticks = editable && opens && view === 'cards';
+  const html = renderRichContent(post.content, {
+    shareToken: useShareAccess()?.token,
+    tasks: ticks ? 'toggle' : 'read-only',
+  });
+
+  function tick(task: number) {
+    updatePost.mutate(
+      { id: post.id, body: { content: toggleTask(post.content, task) } },
+      {
+        onError: () =>
+          notify({ type: 'error', title: 'Error', description: 'Post could not be updated.' }),
+      },
+    );
+  }
   const titleClasses = clsx('rounded break-words', !post.title && 'text-fg-subtle');
-  const titleText = post.title || 'Untitled note';
+  const titleText = postName(post);
   const title = opens ? (
     <Link to={postPath} className={clsx(titleClasses, 'hover:text-accent-text')}>
       {titleText}
@@ -349,7 +373,7 @@ function TextPostCard({ post, actions, updating, editable, footer, view }: CardB
       aria-busy={updating || undefined}
       className={clsx(cardClasses, 'flex flex-col gap-3 p-4 sm:p-5', updating && 'opacity-70')}
     >
-      <h2 className="pr-20 text-base leading-snug font-semibold">{title}</h2>
+      <h2 className="text-base leading-snug font-semibold md:pr-20">{title}</h2>
       {actions}
       {editing ? (
         <Suspense
@@ -365,13 +389,21 @@ function TextPostCard({ post, actions, updating, editable, footer, view }: CardB
       ) : (
         <div
           className={clsx(
-            'rich-content -m-1 rounded-lg p-1 text-[0.9375rem] [&_input]:pointer-events-none',
+            'rich-content -m-1 rounded-lg p-1 text-[0.9375rem]',
             editable && !updating && 'md:cursor-text md:hover:bg-surface-muted/60',
           )}
           title={isMobile || !editable ? undefined : 'Click to edit'}
           onClick={(event) => {
+            const target = event.target as HTMLElement;
+            const task = ticks ? taskIndexOf(event.currentTarget, target) : undefined;
+            if (task !== undefined) {
+              // The saved post draws the box anew; until then it keeps its state.
+              event.preventDefault();
+              if (!updating) tick(task);
+              return;
+            }
             // Links in the note open; anywhere else edits (desktop) or opens the post (mobile).
-            if ((event.target as HTMLElement).closest('a') || updating) return;
+            if (target.closest('a') || updating) return;
             if (isMobile && opens) void navigate(postPath);
             else if (editable) setEditing(true);
           }}

@@ -3,12 +3,15 @@ import {
   contentFromPlainText,
   displayDomain,
   displayUrl,
+  postName,
   faviconPathOf,
   isBlankContent,
   isWebUrl,
   prefillContent,
   readableTextOn,
   renderRichContent,
+  taskIndexOf,
+  toggleTask,
   stripSingleParagraph,
 } from './post-content.ts';
 
@@ -78,6 +81,29 @@ describe('displayUrl', () => {
   it('leaves a URL with a malformed escape as it is', () => {
     expect(displayUrl('https://example.com/%E6%9D')).toBe('https://example.com/%E6%9D');
     expect(displayUrl('https://example.com/100%')).toBe('https://example.com/100%');
+  });
+});
+
+describe('postName', () => {
+  const link = { type: 'link' as const, base_url: null };
+  const url = 'https://www.example.com/some/page';
+
+  it('is the title when there is one', () => {
+    expect(postName({ ...link, title: 'A page', url, content: url })).toBe('A page');
+    expect(
+      postName({ type: 'text', title: 'Notes', url: null, content: '<p>x</p>', base_url: null }),
+    ).toBe('Notes');
+  });
+
+  it('is the domain for a link whose title is empty or only its URL', () => {
+    expect(postName({ ...link, title: url, url, content: url })).toBe('example.com');
+    expect(postName({ ...link, title: null, url, content: url })).toBe('example.com');
+  });
+
+  it('is Untitled note for a note without a title', () => {
+    expect(
+      postName({ type: 'text', title: '', url: null, content: '<p>x</p>', base_url: null }),
+    ).toBe('Untitled note');
   });
 });
 
@@ -159,5 +185,45 @@ describe('renderRichContent', () => {
     );
     expect(html).not.toContain('href');
     expect(html).toContain('mailto:x@y.z');
+  });
+});
+
+describe('task lists', () => {
+  const tasks =
+    '<ul data-type="taskList"><li data-type="taskItem" data-checked="false"><label><input type="checkbox"><span></span></label><div><p>Buy milk</p></div></li>' +
+    '<li data-type="taskItem" data-checked="true"><label><input type="checkbox" checked="checked"><span></span></label><div><p>Call Ada</p></div></li></ul>';
+  const parse = (html: string) => new DOMParser().parseFromString(html, 'text/html');
+  const boxes = (html: string) => [...parse(html).querySelectorAll('input')];
+
+  it('names each box by its task, and disables it unless the user may tick it', () => {
+    const readOnly = boxes(renderRichContent(tasks));
+    expect(readOnly.map((box) => box.getAttribute('aria-label'))).toEqual(['Buy milk', 'Call Ada']);
+    expect(readOnly.every((box) => box.disabled)).toBe(true);
+    expect(boxes(renderRichContent(tasks, { tasks: 'toggle' })).some((box) => box.disabled)).toBe(
+      false,
+    );
+  });
+
+  it('ticks and unticks a task by its index, box and data-checked together', () => {
+    const ticked = toggleTask(tasks, 0);
+    expect([...parse(ticked).querySelectorAll('li')].map((li) => li.dataset.checked)).toEqual([
+      'true',
+      'true',
+    ]);
+    expect(boxes(ticked).map((box) => box.checked)).toEqual([true, true]);
+    const unticked = toggleTask(tasks, 1);
+    expect(boxes(unticked).map((box) => box.checked)).toEqual([false, false]);
+    expect(parse(unticked).querySelectorAll('li')[1]!.getAttribute('data-checked')).toBe('false');
+    expect(toggleTask(tasks, 5)).toBe(tasks);
+  });
+
+  it('finds the task a click on its box or label belongs to, and nothing for other clicks', () => {
+    const container = document.createElement('div');
+    container.innerHTML = renderRichContent(`<p>Before</p>${tasks}`, { tasks: 'toggle' });
+    const [first, second] = container.querySelectorAll('input');
+    expect(taskIndexOf(container, first!)).toBe(0);
+    expect(taskIndexOf(container, second!.parentElement!)).toBe(1);
+    expect(taskIndexOf(container, container.querySelector('p')!)).toBeUndefined();
+    expect(taskIndexOf(container, container.querySelectorAll('div p')[0]!)).toBeUndefined();
   });
 });

@@ -91,13 +91,17 @@ export function linkDomain(post: Pick<Post, 'url' | 'content' | 'base_url'>): st
 }
 
 /**
- * What a post is called where a name is needed (a check box's label, a drag announcement): its
- * title, else a link's domain, else 'Untitled note'.
+ * What a post is called (its card's title, a check box's label, a drag announcement): its title,
+ * else 'Untitled note' for a note. A link whose title is empty or only its URL (the server's
+ * stand-in until a preview finds a better one, kept when the page cannot be read) is called by
+ * its domain, so the card does not show the URL twice (PRODUCT.md#post-card).
  */
 export function postName(
   post: Pick<Post, 'title' | 'type' | 'url' | 'content' | 'base_url'>,
 ): string {
-  return post.title || (post.type === 'link' ? linkDomain(post) : 'Untitled note');
+  if (post.type !== 'link') return post.title || 'Untitled note';
+  const url = post.url ?? post.content;
+  return post.title && post.title !== url ? post.title : linkDomain(post);
 }
 
 /**
@@ -149,13 +153,42 @@ export function faviconPathOf(
 }
 
 /**
+ * How a post's task lists behave where it is shown (PRODUCT.md#post-card): `toggle` where the
+ * user may change the post (a click ticks the task and saves), else `read-only` (the boxes are
+ * disabled, so nothing seems to change that is not saved).
+ */
+export type TaskMode = 'toggle' | 'read-only';
+
+/** A task item as Tiptap writes it: `<li data-checked><label><input type=checkbox>…`. */
+const TASK_ITEM = 'li[data-checked]';
+
+/**
  * Post HTML (sanitized by the server) ready to show: each `<unfurling-link href data-title>`
  * becomes a link block with the favicon, the title and the host (PRODUCT.md#rich-content), opening
- * in a new tab like every link. Parsed with DOMParser, which runs nothing.
+ * in a new tab like every link; each task's check box is named by the task's text and, unless
+ * `tasks` is `toggle`, disabled. Parsed with DOMParser, which runs nothing.
  */
-export function renderRichContent(html: string, shareToken?: string): string {
-  if (!html.includes('<unfurling-link')) return html;
+export function renderRichContent(
+  html: string,
+  { shareToken, tasks = 'read-only' }: { shareToken?: string; tasks?: TaskMode } = {},
+): string {
+  const hasLinks = html.includes('<unfurling-link');
+  const hasTasks = html.includes('data-checked');
+  if (!hasLinks && !hasTasks) return html;
   const document = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
+  if (hasLinks) renderLinkBlocks(document, shareToken);
+  for (const item of document.querySelectorAll(TASK_ITEM)) {
+    const box = item.querySelector(':scope > label > input[type="checkbox"]');
+    if (!box) continue;
+    const text = item.querySelector(':scope > div')?.textContent.trim();
+    box.setAttribute('aria-label', text ? text.slice(0, 120) : 'Task');
+    if (tasks === 'read-only') box.setAttribute('disabled', '');
+  }
+  return document.body.innerHTML;
+}
+
+/** The link blocks of {@link renderRichContent}, in place. */
+function renderLinkBlocks(document: Document, shareToken: string | undefined): void {
   for (const element of [...document.querySelectorAll('unfurling-link')]) {
     const href = element.getAttribute('href') ?? '';
     const link = document.createElement('a');
@@ -181,5 +214,30 @@ export function renderRichContent(html: string, shareToken?: string): string {
     link.append(title, host);
     element.replaceWith(link);
   }
+}
+
+/**
+ * The index of the task whose check box or label `target` is, among the task items inside
+ * `container` (as {@link toggleTask} counts them); undefined for anything else.
+ */
+export function taskIndexOf(container: Element, target: Element): number | undefined {
+  const item = target.closest(`${TASK_ITEM} > label`)?.parentElement;
+  if (!item || !container.contains(item)) return undefined;
+  return [...container.querySelectorAll(TASK_ITEM)].indexOf(item);
+}
+
+/**
+ * The post's stored HTML with task `index` (in document order) ticked or unticked: `data-checked`
+ * and the box's `checked` flip together, as Tiptap writes them. Unchanged for an index out of range.
+ */
+export function toggleTask(html: string, index: number): string {
+  const document = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
+  const item = document.querySelectorAll(TASK_ITEM)[index];
+  if (!item) return html;
+  const checked = item.getAttribute('data-checked') !== 'true';
+  item.setAttribute('data-checked', String(checked));
+  const box = item.querySelector(':scope > label > input[type="checkbox"]');
+  if (checked) box?.setAttribute('checked', 'checked');
+  else box?.removeAttribute('checked');
   return document.body.innerHTML;
 }
