@@ -108,6 +108,7 @@ export const authEndpoints = {
     path: '/api/auth/logout',
     summary: 'End the session of the presented access token.',
     auth: 'user',
+    sessionOnly: true,
     status: 204,
   }),
   forgot: defineEndpoint({

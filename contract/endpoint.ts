@@ -6,7 +6,9 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 /**
  * Who may call an endpoint.
  * - `none`: anyone (login, health).
- * - `user`: a signed-in user with a live session (Bearer access token).
+ * - `user`: a signed-in user with a live session (Bearer access token), or a personal access
+ *   token `nm_…` of theirs (PRODUCT.md#access-tokens): a `read` one on GET requests only, a
+ *   `write` one on any, except on `sessionOnly` endpoints.
  * - `user-or-share`: that, or a visitor with the token of an active public share (Bearer share
  *   token), who may only read what the share opens (PRODUCT.md#public-view).
  */
@@ -22,6 +24,11 @@ export interface Endpoint {
   path: `/api/${string}`;
   summary: string;
   auth: AuthMode;
+  /**
+   * Managing personal access tokens, users, passwords, email addresses or the session itself:
+   * refused (403) to a personal access token of either scope, open to a signed-in session only.
+   */
+  sessionOnly?: true;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;

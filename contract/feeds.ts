@@ -58,6 +58,7 @@ export const feedEndpoints = {
     summary:
       "When the caller's feed token was made, or null when they have none. The token itself is never shown again.",
     auth: 'user',
+    sessionOnly: true,
     status: 200,
     response: envelope(feedTokenStatusSchema.nullable()),
   }),
@@ -67,6 +68,7 @@ export const feedEndpoints = {
     summary:
       'Make the caller a new feed token (32 letters and digits), shown only in this answer; the previous one stops working at once, and with it every feed URL made from it.',
     auth: 'user',
+    sessionOnly: true,
     status: 201,
     response: envelope(newFeedTokenSchema),
   }),
@@ -75,6 +77,7 @@ export const feedEndpoints = {
     path: '/api/feed-token',
     summary: "Remove the caller's feed token: their feed URLs stop working at once (204).",
     auth: 'user',
+    sessionOnly: true,
     status: 204,
   }),
 };

@@ -1,3 +1,4 @@
+import { apiTokenEndpoints } from './api-tokens.ts';
 import { authEndpoints } from './auth.ts';
 import { bookmarksIoEndpoints } from './bookmarks-io.ts';
 import { collectionEndpoints } from './collections.ts';
@@ -23,5 +24,6 @@ export const endpointsByFeature: Record<string, Record<string, Endpoint>> = {
   users: userEndpoints,
   files: fileEndpoints,
   'link-preview': linkPreviewEndpoints,
+  'api-tokens': apiTokenEndpoints,
   feeds: feedEndpoints,
 };

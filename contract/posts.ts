@@ -185,6 +185,29 @@ export const bulkUpdatePostsBody = z
 
 export const getPostQuery = z.object({ withTags: queryBoolean.optional() });
 
+/** Longest URL the duplicate check takes (characters). */
+export const CHECK_URL_MAX = 8192;
+
+export const checkPostUrlQuery = z.object({
+  url: z
+    .string()
+    .trim()
+    .min(1, 'Give the URL to look for.')
+    .max(CHECK_URL_MAX, `A URL has at most ${CHECK_URL_MAX} characters.`),
+});
+
+/** A live post that already holds a URL (PRODUCT.md#duplicate-check). */
+export const savedPostSchema = z.object({
+  id: z.number().int(),
+  title: z.string().nullable(),
+  url: z.string(),
+  /** null = Uncategorized. */
+  collection_id: z.number().int().nullable(),
+  /** The collection's name; null for Uncategorized. */
+  collection_name: z.string().nullable(),
+});
+export type SavedPost = z.infer<typeof savedPostSchema>;
+
 export const postEndpoints = {
   list: defineEndpoint({
     method: 'GET',
@@ -206,6 +229,16 @@ export const postEndpoints = {
     query: getPostQuery,
     status: 200,
     response: envelope(postSchema),
+  }),
+  check: defineEndpoint({
+    method: 'GET',
+    path: '/api/posts/check',
+    summary:
+      'Duplicate check: the live posts the caller may read whose URL is `url` once both are normalised (scheme and host lower-case, default port, trailing slash, fragment and the tracking parameters `utm_*`, `fbclid`, `gclid`, `mc_cid`, `mc_eid` left out), newest first, at most 20. An empty list when there is none (or `url` is not a URL). Never posts in the recycle bin.',
+    auth: 'user',
+    query: checkPostUrlQuery,
+    status: 200,
+    response: envelope(z.array(savedPostSchema)),
   }),
   create: defineEndpoint({
     method: 'POST',

@@ -75,6 +75,7 @@ export const userEndpoints = {
     summary:
       'Create a user (permission 7). Owner (255) only: 403 otherwise; 409 when the email is in use.',
     auth: 'user',
+    sessionOnly: true,
     body: createUserBody,
     status: 201,
     response: envelope(userSchema),
@@ -85,6 +86,7 @@ export const userEndpoints = {
     summary:
       "Change a user. Oneself: name, email, theme, and the password with `password_old` + `password_new` (the change ends one's other sessions). The owner: anyone's name and email. A new email address needs `password_old`, the caller's own current password, and is told to the old address; when the owner changes someone else's email, that user's sessions end. A missing or wrong `password_old` is a 400 on `password_old`; a wrong one counts as a failed sign-in of the caller (429 after too many). 403 otherwise; 409 when the email is in use.",
     auth: 'user',
+    sessionOnly: true,
     params: idParams,
     body: updateUserBody,
     status: 200,
@@ -96,6 +98,7 @@ export const userEndpoints = {
     summary:
       'Delete a user and all their data (posts, collections, tags, shares, sessions) in one transaction. Owner only (403); never oneself (403), so the last owner always remains.',
     auth: 'user',
+    sessionOnly: true,
     params: idParams,
     status: 204,
   }),

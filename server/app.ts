@@ -1,9 +1,10 @@
 import fastifyMultipart from '@fastify/multipart';
-import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import { registerApiTokenRoutes } from './features/api-tokens/api-tokens.routes.ts';
+import { createApiTokensService } from './features/api-tokens/api-tokens.service.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
 import { createPasswordResetService } from './features/auth/password-reset.service.ts';
@@ -37,6 +38,7 @@ import {
 import { registerTagRoutes } from './features/tags/tags.routes.ts';
 import { registerUserRoutes } from './features/users/users.routes.ts';
 import { createUsersService } from './features/users/users.service.ts';
+import { registerApiDocs, registerOpenApi } from './http/api-docs.ts';
 import { registerAuthentication } from './http/authentication.ts';
 import { answerFrameworkError, registerErrorHandler } from './http/error-handler.ts';
 import { serializeRequest } from './http/request-log.ts';
@@ -120,19 +122,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerRequestTextRule(app);
   await registerSecurityHeaders(app, { httpsOnly: config.appUrl.startsWith('https:') });
 
-  await app.register(fastifySwagger, {
-    openapi: { info: { title: 'Nestmark API', version: '1' } },
-    transform: jsonSchemaTransform,
-  });
+  await registerOpenApi(app);
   await app.register(fastifyMultipart, {
     limits: { fileSize: config.importMaxBytes, files: 1, fields: 10 },
   });
 
   const auth = createAuthService({ db, clock, jwtSecret: config.jwtSecret });
   const shares = createSharesService({ db, clock });
+  const apiTokens = createApiTokensService({ db, clock });
   registerAuthentication(app, {
     user: (token) => auth.authenticate(token),
     share: (token) => shares.authenticate(token),
+    apiToken: (token) => apiTokens.authenticate(token),
   });
   await registerRateLimit(app, config.rateLimitPerMinute);
 
@@ -185,6 +186,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const posts = createPostsService({ db, clock, onPreviewDue: previews.kick });
   registerHealthRoutes(app, db);
   registerAuthRoutes(app, auth, passwordReset);
+  registerApiTokenRoutes(app, apiTokens);
   registerUserRoutes(app, createUsersService({ db, clock, files, mailer, log: app.log }));
   registerPostRoutes(app, posts);
   registerCollectionRoutes(app, createCollectionsService({ db, clock }));
@@ -229,7 +231,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       shareActor: (token) => shares.authenticate(token),
     }),
   );
-  app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
+  await registerApiDocs(app);
 
   await registerWebApp(app, deps.webRoot);
   return app;

@@ -47,7 +47,7 @@ async function signUpOther(url: string, ownerToken: string): Promise<string> {
 
 /**
  * Imports one generated file into a fresh server process and measures: time from the start of the
- * upload until the job reports done (one commit makes every post visible at once), the server
+ * upload until the job reports done (marking it done makes every post visible at once), the server
  * process's peak RSS, and the slowest of the small requests another client sent meanwhile.
  * Then fetches every post through the API and checks the count.
  */
@@ -186,7 +186,7 @@ export const importScenario: Scenario = {
           'Each run starts its own server process (node dist/server/main.js, built first) on a fresh',
           "database; peak RSS is that process's VmHWM (its peak resident memory), not the benchmark's.",
           'seconds: from the start of the upload until GET /api/imports/{id} reports done; the import',
-          'commits once, so every post becomes visible at that moment; all are then fetched and counted.',
+          'is published once, so every post becomes visible at that moment; all are then fetched and counted.',
           'Meanwhile another user sends, each every 50 ms after the previous answer: GET /api/health,',
           'GET /api/posts?limit=20 (a page of their own list of 20+ posts) and POST /api/posts (a note);',
           'p99/max of each, and the slowest of all three ("other max").',

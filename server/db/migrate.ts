@@ -11,6 +11,8 @@ import * as postSorts from './migrations/0010-post-sorts.ts';
 import * as previewQueue from './migrations/0011-preview-queue.ts';
 import * as livePostIndexes from './migrations/0012-live-post-indexes.ts';
 import * as recycleBinColumn from './migrations/0013-recycle-bin-column.ts';
+import * as importStaging from './migrations/0014-import-staging.ts';
+import * as accessTokens from './migrations/0015-access-tokens.ts';
 import * as feedTokens from './migrations/0016-feed-tokens.ts';
 
 /**
@@ -29,6 +31,8 @@ const migrations = {
   '0011-preview-queue': previewQueue,
   '0012-live-post-indexes': livePostIndexes,
   '0013-recycle-bin-column': recycleBinColumn,
+  '0014-import-staging': importStaging,
+  '0015-access-tokens': accessTokens,
   '0016-feed-tokens': feedTokens,
 } satisfies Record<string, Migration>;
 

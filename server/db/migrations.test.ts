@@ -25,6 +25,8 @@ const LANDED: Record<string, string> = {
   '0011-preview-queue.ts': 'f702516b480f5a354c9a479acc2c5ab15df673f8f5fcdb3d273480053a3c3020',
   '0012-live-post-indexes.ts': '961062e9dc4660b04a06bb909beee0caf823b2f15c588372bf25f16b45975278',
   '0013-recycle-bin-column.ts': '81d62009282d0f2f5d9b9aa7027a3e27e17a3f9ba0255be3c8b3fc0e18ab49a5',
+  '0014-import-staging.ts': '1f4a55fd80ee71460da35387449059bbe4ddb9119e96c5c1005de6b349140ea2',
+  '0015-access-tokens.ts': 'f7496481574bc8182db17e547e50bd49544d867332fa00f3d0ac8e169be97723',
   '0016-feed-tokens.ts': 'a686f5c905b9c2e4c7df50cc1e4b2993070089bbd005d21e90beaf1ddacf54d9',
 };
 

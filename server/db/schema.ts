@@ -50,6 +50,11 @@ export interface CollectionsTable {
   local_order: number;
   created_at: string;
   updated_at: string;
+  /**
+   * The import that wrote the row, until the import is published (migration 0014): rows of an
+   * import that is not done are staged, left out of every read (db/staging.ts); null = published.
+   */
+  import_job_id: Generated<number | null>;
 }
 
 export type PreviewStatus = 'pending' | 'done' | 'failed';
@@ -95,8 +100,18 @@ export interface PostsTable {
   search_title: Generated<string>;
   /** Case-folded search document: title, content text, URL, description, tag names. */
   search_text: Generated<string>;
+  /**
+   * SHA-256 (hex) of the normalised URL (`server/lib/url-key.ts`, migration 0015), written with
+   * `url` by the posts repository; null when `url` is. The duplicate check looks posts up by it.
+   */
+  url_key: string | null;
   created_at: string;
   updated_at: string;
+  /**
+   * The import that wrote the row, until the import is published (migration 0014): rows of an
+   * import that is not done are staged, left out of every read (db/staging.ts); null = published.
+   */
+  import_job_id: Generated<number | null>;
 }
 
 export interface TagsTable {
@@ -106,6 +121,11 @@ export interface TagsTable {
   /** Lower-cased name: unique per user, so names are unique ignoring case. */
   name_key: string;
   created_at: string;
+  /**
+   * The import that wrote the row, until the import is published (migration 0014): rows of an
+   * import that is not done are staged, left out of every read (db/staging.ts); null = published.
+   */
+  import_job_id: Generated<number | null>;
 }
 
 export interface PostTagsTable {
@@ -164,6 +184,25 @@ export interface PasswordResetsTable {
   created_at: string;
 }
 
+/**
+ * A personal access token (PRODUCT.md#access-tokens, migration 0015): a Bearer credential
+ * `nm_…` for scripts and extensions, read-only or read-write, until it expires or is revoked
+ * (the row is deleted).
+ */
+export interface ApiTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  scope: 'read' | 'write';
+  /** SHA-256 (hex) of the token; the token itself is never stored. */
+  token_hash: string;
+  created_at: string;
+  /** When the token was last presented (updated at most once a minute); null = never. */
+  last_used_at: string | null;
+  /** Refused from this instant on; null = never expires. */
+  expires_at: string | null;
+}
+
 /** A user's feed token (migration 0016, PRODUCT.md#feeds): one per user, replaced on regenerating. */
 export interface FeedTokensTable {
   user_id: number;
@@ -194,7 +233,7 @@ export interface ImportJobsTable {
   /** The process running it (random per start): only that process holds the uploaded file. */
   runner_id: string;
   status: 'running' | 'done' | 'failed';
-  /** While running: 'reading' the file, then 'saving' in one transaction; null when finished. */
+  /** While running: 'reading' the file, then 'saving' its rows staged; null when finished. */
   phase: 'reading' | 'saving' | null;
   file_name: string;
   /** Import format id (contract/bookmarks-io.ts importFormatIds). */
@@ -208,7 +247,7 @@ export interface ImportJobsTable {
   entries_read: number;
   /** Posts the import will create, known once the file is read. */
   to_create: number | null;
-  /** Posts written so far in the (uncommitted) transaction; the total once done. */
+  /** Posts written so far (staged, not visible yet); the total once done. */
   created: number;
   /** The collection the import landed in, once done. */
   collection_id: number | null;
@@ -254,6 +293,7 @@ export interface Database {
   import_jobs: ImportJobsTable;
   preview_hosts: PreviewHostsTable;
   preview_turns: PreviewTurnsTable;
+  api_tokens: ApiTokensTable;
   feed_tokens: FeedTokensTable;
 }
 
@@ -262,3 +302,4 @@ export type CollectionRow = Selectable<CollectionsTable>;
 export type PostRow = Selectable<PostsTable>;
 export type NewPostRow = Insertable<PostsTable>;
 export type ImportJobRow = Selectable<ImportJobsTable>;
+export type ApiTokenRow = Selectable<ApiTokensTable>;

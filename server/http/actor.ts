@@ -1,8 +1,16 @@
-/** A signed-in user acting through a live session. `permission` is 255 for the instance owner, else 7. */
+import type { ApiTokenScope } from '../../contract/api-tokens.ts';
+
+/**
+ * A user acting through a live session, or through a personal access token of theirs
+ * (PRODUCT.md#access-tokens). `permission` is 255 for the instance owner, else 7.
+ */
 export interface UserActor {
   kind: 'user';
   userId: number;
-  sessionId: string;
+  /** The session of the access token; null for a personal access token. */
+  sessionId: string | null;
+  /** The personal access token the request came with; absent for a session. */
+  apiToken?: { id: number; scope: ApiTokenScope };
   permission: number;
 }
 

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Endpoint, EndpointParsed } from '../../contract/endpoint.ts';
 import type { Actor, AuthenticatedActor, UserActor } from './actor.ts';
+import { securityOf } from './api-docs.ts';
 
 /** A file a download endpoint sends. */
 export interface FileDownload {
@@ -51,12 +52,13 @@ export function bindEndpoint<E extends Endpoint>(
     url: endpoint.path.replace(/\{(\w+)\}/g, ':$1'),
     schema: {
       summary: endpoint.summary,
+      security: securityOf(endpoint),
       ...(endpoint.params && { params: endpoint.params }),
       ...(endpoint.query && { querystring: endpoint.query }),
       ...(endpoint.body && { body: endpoint.body }),
       ...(endpoint.response && { response: { [endpoint.status]: endpoint.response } }),
     },
-    config: { auth: endpoint.auth, image: endpoint.image },
+    config: { auth: endpoint.auth, image: endpoint.image, sessionOnly: endpoint.sessionOnly },
     handler: async (request, reply) => {
       const result = await handler({
         params: request.params,

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openFreshDatabase, type FreshDatabase } from '../../test/fresh-database.ts';
 import { columnsOf, indexesOf, schemaTexts } from '../../test/schema-catalog.ts';
 import type { Db } from '../database.ts';
-import { migrateToLatest } from '../migrate.ts';
+import { migrateUpTo } from '../migrate.ts';
 
 /*
  * On the project's database (NESTMARK_TEST_DB): a database made by the migrations up to 0012, as
@@ -64,7 +64,7 @@ describe('migration 0013-recycle-bin-column', () => {
     const before = await postColumns(db);
     expect(before).toContain('archived_at');
 
-    await migrateToLatest(db);
+    await migrateUpTo(db, '0013-recycle-bin-column');
 
     expect((await postColumns(db)).sort()).toEqual(
       before.map((name) => (name === 'archived_at' ? 'binned_at' : name)).sort(),
@@ -84,7 +84,7 @@ describe('migration 0013-recycle-bin-column', () => {
     const before = await postIndexes(db);
     for (const name of LIVE_POST_INDEXES) expect(before[name]).toContain('archived_at');
 
-    await migrateToLatest(db);
+    await migrateUpTo(db, '0013-recycle-bin-column');
 
     const renamed = (text: string) =>
       text
@@ -112,7 +112,7 @@ describe('migration 0013-recycle-bin-column', () => {
     const { db } = database;
     await seed(db);
 
-    await migrateToLatest(db);
+    await migrateUpTo(db, '0013-recycle-bin-column');
 
     await db
       .insertInto('posts')

@@ -166,8 +166,9 @@ export function createAuthService({
       );
     },
 
+    /** Ends the actor's session (logout is `sessionOnly`: a personal access token has none). */
     async logout(actor: UserActor): Promise<void> {
-      await endSession(db, actor.sessionId, clock().toISOString());
+      if (actor.sessionId) await endSession(db, actor.sessionId, clock().toISOString());
     },
 
     async me(actor: UserActor): Promise<User> {

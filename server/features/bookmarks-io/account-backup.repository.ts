@@ -1,14 +1,31 @@
-import type { Insertable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import { bulkInsert, bulkInsertReturningIds } from '../../db/bulk-insert.ts';
 import type { Db } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
-import type { PrivateSharesTable, PublicSharesTable, TagsTable } from '../../db/schema.ts';
+import type {
+  Database,
+  PrivateSharesTable,
+  PublicSharesTable,
+  TagsTable,
+} from '../../db/schema.ts';
+import { published } from '../../db/staging.ts';
 import { batches } from './bookmarks-io.repository.ts';
 
 /*
  * Reads and writes of a whole account for backup and restore. Everything a user owns: collections,
  * posts (recycle bin included), tags, post–tag links, and the shares of their collections.
  */
+
+/** A user's published rows of `table` (staged rows of a running import are not theirs yet). */
+function owned<T extends 'collections' | 'tags' | 'posts'>(db: Db, table: T, userId: number) {
+  return db
+    .selectFrom(table as 'posts')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where(published(table))
+    .orderBy('id')
+    .execute() as Promise<Selectable<Database[T]>[]>;
+}
 
 /** Every row of a user's account, ids included, in id order. */
 export async function readAccount(db: Db, userId: number) {
@@ -18,9 +35,9 @@ export async function readAccount(db: Db, userId: number) {
       .select(['name', 'email', 'theme'])
       .where('id', '=', userId)
       .executeTakeFirstOrThrow(),
-    db.selectFrom('collections').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
-    db.selectFrom('tags').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
-    db.selectFrom('posts').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
+    owned(db, 'collections', userId),
+    owned(db, 'tags', userId),
+    owned(db, 'posts', userId),
     db
       .selectFrom('public_shares')
       .innerJoin('collections', 'collections.id', 'public_shares.collection_id')

@@ -2,6 +2,7 @@ import type { Insertable } from 'kysely';
 import { bulkInsert, bulkInsertReturningIds } from '../../db/bulk-insert.ts';
 import type { Db } from '../../db/database.ts';
 import type { CollectionsTable, PostRow, PostTagsTable } from '../../db/schema.ts';
+import { published } from '../../db/staging.ts';
 
 /*
  * Bulk reads and writes of imports, exports and backups. Batches keep each `IN (…)` list under
@@ -39,6 +40,7 @@ export async function listLiveUrls(db: Db, collectionIds: readonly number[]): Pr
       .select('url')
       .where('collection_id', 'in', batch)
       .where('binned_at', 'is', null)
+      .where(published('posts'))
       .where('url', 'is not', null)
       .execute();
     for (const row of rows) urls.push(row.url!);
@@ -78,6 +80,7 @@ export async function listLivePostsIn(
         .selectAll()
         .where('collection_id', 'in', batch)
         .where('binned_at', 'is', null)
+        .where(published('posts'))
         .execute()),
     );
   }

@@ -5,7 +5,7 @@ import type { BookmarkFile, BookmarkFileReader, BookmarkNode } from './netscape-
 /**
  * The one interface every import format implements: each format module reads its own file type into
  * the same bookmark tree the Netscape reader gives, so all formats share one import pipeline (job,
- * duplicates, one transaction).
+ * duplicates, staging and publishing).
  */
 export interface ImportFormat {
   id: ImportFormatId;

@@ -43,17 +43,22 @@ export async function reportImportProgress(
     .execute();
 }
 
-/** Marks a job done with its report; runs inside the import's transaction, so it commits with it. */
+/**
+ * Marks a running job done with its report, which publishes its staged rows (db/staging.ts).
+ * @returns false when the job was not running (marked failed meanwhile): nothing changed.
+ */
 export async function finishImportJob(
   db: Db,
   id: number,
   fields: Pick<ImportJobRow, 'collection_id' | 'created' | 'summary'> & { finished_at: string },
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const result = await db
     .updateTable('import_jobs')
     .set({ ...fields, status: 'done', phase: null, heartbeat_at: fields.finished_at })
     .where('id', '=', id)
-    .execute();
+    .where('status', '=', 'running')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /**

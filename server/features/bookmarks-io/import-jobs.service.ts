@@ -5,7 +5,6 @@ import {
   type ImportJob,
 } from '../../../contract/bookmarks-io.ts';
 import { Permission } from '../../../contract/permissions.ts';
-import { withBulkWriteCache } from '../../db/bulk-insert.ts';
 import type { Db } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
 import type { CollectionRow, ImportJobRow } from '../../db/schema.ts';
@@ -21,7 +20,6 @@ import { detectImportFormat, importFormats } from './import-formats.ts';
 import {
   failImportJobs,
   findImportJob,
-  finishImportJob,
   hasRunningImport,
   insertImportJob,
   reportImportProgress,
@@ -29,7 +27,8 @@ import {
 } from './import-jobs.repository.ts';
 import { toImportJob } from './import-jobs.presenter.ts';
 import { planImport, type ImportPlan } from './import-plan.ts';
-import { saveImport } from './import-save.ts';
+import { publishImport, saveImport } from './import-save.ts';
+import { discardStagedRows, listJobsWithStagedRows, unstageRows } from './import-staging.ts';
 import type { BookmarkFileReader } from './netscape-reader.ts';
 
 export type ImportJobsService = ReturnType<typeof createImportJobsService>;
@@ -60,29 +59,31 @@ export type ErrorLog = (error: unknown, message: string) => void;
 
 /**
  * Imports as background jobs (PRODUCT.md#import-and-export, API.md `POST /api/imports`). A job
- * reads the file between other requests' work, then writes everything in one transaction, so an
- * import lands whole or not at all; its progress is a row the job updates outside that
- * transaction. docs/ARCHITECTURE.md describes the pipeline.
+ * reads the file between other requests' work, then writes everything staged in short
+ * transactions and publishes it in one, so an import lands whole or not at all while other
+ * requests' writes go on; its progress is a row the job updates between those transactions.
+ * docs/ARCHITECTURE.md describes the pipeline.
  */
 export function createImportJobsService({
   db,
   clock,
   logError,
   onPreviewsDue = () => {},
+  beforeBatch,
 }: {
   db: Db;
   clock: Clock;
   logError: ErrorLog;
-  /** Told after an import commits, when its link posts wait for their previews. */
+  /** Told after an import is published, when its link posts wait for their previews. */
   onPreviewsDue?: () => void;
+  /**
+   * For tests: awaited before each batch of posts an import writes, with how many it has
+   * written (a test holds an import half-saved there, or makes it fail).
+   */
+  beforeBatch?: (created: number) => Promise<void>;
 }) {
   const runnerId = randomId(9);
   const running = new Map<number, { abort: AbortController; finished: Promise<void> }>();
-  // On SQLite the import's transaction holds the one writer connection until it commits (reads
-  // go on beside it): a progress write from outside would wait for the commit, and the import for
-  // that write. PostgreSQL runs it on another pooled connection, so there progress and heartbeat
-  // go on while it saves.
-  const progressWhileSaving = dialectOf(db) === 'postgres';
 
   // A job whose heartbeat stopped lost its process, and the uploaded file with it.
   const staleBefore = () => new Date(clock().getTime() - STALE_AFTER_MS).toISOString();
@@ -108,7 +109,11 @@ export function createImportJobsService({
     await Promise.all([...running.values()].map((job) => job.finished));
   }
 
-  /** Reads the rest of the file, plans, and saves in one transaction; records the outcome. */
+  /**
+   * Reads the rest of the file, plans, saves it staged and publishes it; records the outcome. A
+   * failed job's staged rows are deleted before it is marked failed; a published one's markers
+   * are cleared after.
+   */
   async function run(
     job: ImportJobRow,
     reader: BookmarkFileReader,
@@ -126,21 +131,57 @@ export function createImportJobsService({
         },
         true,
       );
-      await saveAndFinish(job, plan, context, report);
-      onPreviewsDue();
+      const summary = await saveImport(db, plan, {
+        ...context,
+        jobId: job.id,
+        fileName: job.file_name,
+        duplicates: job.duplicates,
+        now: clock().toISOString(),
+        beforeBatch,
+        onProgress: (created) => report({ created }),
+      });
+      await publishImport(db, summary, {
+        ...context,
+        jobId: job.id,
+        finishedAt: clock().toISOString(),
+      });
     } catch (error) {
       const stopped = context.signal.aborted;
       if (!stopped && !(error instanceof AppError)) logError(error, `import ${job.id} failed`);
       const message = stopped ? INTERRUPTED : error instanceof AppError ? error.message : FAILED;
       // Nothing awaits a job but shutdown: a failure here must be logged, not left unhandled.
-      await failImportJobs(
-        db,
-        { id: job.id },
-        { error: message, now: clock().toISOString() },
-      ).catch((failure: unknown) =>
-        logError(failure, `import ${job.id} could not be marked failed`),
-      );
+      // Rows the discard leaves (the database failed) are deleted at the next start.
+      await discardStagedRows(db, job.id)
+        .then(() =>
+          failImportJobs(db, { id: job.id }, { error: message, now: clock().toISOString() }),
+        )
+        .catch((failure: unknown) =>
+          logError(failure, `import ${job.id} could not be discarded and marked failed`),
+        );
+      return;
     }
+    onPreviewsDue();
+    await unstageRows(db, job.id).catch((failure: unknown) =>
+      logError(failure, `import ${job.id}: its markers could not be cleared`),
+    );
+  }
+
+  /**
+   * Marks failed (interrupted) the running jobs `which` selects, which a dead process left, and
+   * finishes what stopped processes left of any job: deletes the staged rows of failed jobs,
+   * clears the markers of done ones. @returns how many jobs were marked.
+   */
+  async function interrupt(which: Parameters<typeof failImportJobs>[1]): Promise<number> {
+    const marked = await failImportJobs(db, which, {
+      error: INTERRUPTED,
+      now: clock().toISOString(),
+    });
+    for (const job of await listJobsWithStagedRows(db)) {
+      if (running.has(job.id)) continue;
+      if (job.status === 'done') await unstageRows(db, job.id);
+      else await discardStagedRows(db, job.id);
+    }
+    return marked;
   }
 
   /**
@@ -162,35 +203,6 @@ export function createImportJobsService({
       });
     }
     return inTurns(planImport(reader.finish(), job.duplicates, clock().toISOString()), signal);
-  }
-
-  /**
-   * Saves the plan (`saveImport`) and marks the job done with its summary in one transaction:
-   * done and committed are one event. Progress is written meanwhile on PostgreSQL only.
-   */
-  async function saveAndFinish(
-    job: ImportJobRow,
-    plan: ImportPlan,
-    context: RunContext,
-    report: Reporter,
-  ): Promise<void> {
-    await db.transaction().execute(async (trx) => {
-      const summary = await withBulkWriteCache(trx, () =>
-        saveImport(trx, plan, {
-          ...context,
-          fileName: job.file_name,
-          duplicates: job.duplicates,
-          now: clock().toISOString(),
-          onProgress: progressWhileSaving ? (created) => report({ created }) : undefined,
-        }),
-      );
-      await finishImportJob(trx, job.id, {
-        collection_id: summary.collection_id,
-        created: summary.posts,
-        summary: JSON.stringify(summary),
-        finished_at: clock().toISOString(),
-      });
-    });
   }
 
   return {
@@ -216,11 +228,11 @@ export function createImportJobsService({
           : await getAccessibleCollection(db, actor, options.collectionId, Permission.WRITE);
       const now = clock().toISOString();
       // A job of a process that died no longer blocks its user; this process's own never does.
-      await failImportJobs(
-        db,
-        { heartbeatBefore: staleBefore(), userId: actor.userId, exceptRunner: runnerId },
-        { error: INTERRUPTED, now },
-      );
+      await interrupt({
+        heartbeatBefore: staleBefore(),
+        userId: actor.userId,
+        exceptRunner: runnerId,
+      });
       if (await hasRunningImport(db, actor.userId)) {
         throw conflict('An import is already running. Wait until it has finished.');
       }
@@ -260,27 +272,29 @@ export function createImportJobsService({
       let job = await findImportJob(db, id);
       if (!job || job.user_id !== actor.userId) throw notFound('Import');
       if (job.status === 'running' && !running.has(job.id) && job.heartbeat_at < staleBefore()) {
-        await failImportJobs(db, { id }, { error: INTERRUPTED, now: clock().toISOString() });
+        await interrupt({ id });
         job = (await findImportJob(db, id))!;
       }
       return toImportJob(job);
     },
 
     /**
-     * At start: marks failed the jobs that were running when a process died (their transaction
-     * was rolled back, so nothing of them is visible). On SQLite only this process uses the
+     * At start: marks failed the jobs that were running when a process died (nothing of them was
+     * visible: their rows were staged) and deletes their staged rows; finishes what a stopped
+     * process left of other jobs (see `interrupt`). On SQLite only this process uses the
      * database, so every running job is such a job; on PostgreSQL, those whose heartbeat stopped.
      * @returns how many were marked.
      */
     recoverInterrupted(): Promise<number> {
-      const now = clock().toISOString();
-      const which = dialectOf(db) === 'sqlite' ? {} : { heartbeatBefore: staleBefore() };
-      return failImportJobs(db, which, { error: INTERRUPTED, now });
+      return interrupt(dialectOf(db) === 'sqlite' ? {} : { heartbeatBefore: staleBefore() });
     },
 
     settle,
 
-    /** Stops the running imports (each rolls back and is marked interrupted) and waits for them. */
+    /**
+     * Stops the running imports (each deletes what it staged and is marked interrupted) and waits
+     * for them.
+     */
     async close(): Promise<void> {
       for (const job of running.values()) job.abort.abort(new Stopped());
       await settle();

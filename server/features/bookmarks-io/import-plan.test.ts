@@ -84,6 +84,21 @@ describe('planImport', () => {
     expect(keep.duplicatesInFile).toBe(1);
   });
 
+  it('takes URLs that differ only by what the duplicate check ignores as repeats', () => {
+    const plan = planAll(
+      read(
+        '<DT><A HREF="https://a.example/page">1</A>' +
+          '<DT><A HREF="https://A.example:443/page/?utm_source=x#top">2</A>' +
+          '<DT><A HREF="https://a.example/page?fbclid=1&gclid=2">3</A>' +
+          '<DT><A HREF="https://a.example/page?id=1">4</A>',
+      ),
+      'skip',
+      NOW,
+    );
+    expect(plan.posts.map((post) => post.fields.title)).toEqual(['1', '4']);
+    expect(plan.duplicatesInFile).toBe(2);
+  });
+
   it('folds folders deeper than MAX_IMPORT_DEPTH into their ancestor there', () => {
     const depth = MAX_IMPORT_DEPTH + 5;
     const html = `${'<DT><H3>f</H3><DL>'.repeat(depth)}<DT><A HREF="https://deep.example/">deep</A>`;

@@ -7,6 +7,7 @@ import {
 } from '../../../contract/bookmarks-io.ts';
 import { MAX_COLLECTION_DEPTH } from '../../../contract/collections.ts';
 import { POST_TITLE_MAX } from '../../../contract/posts.ts';
+import { normalizeUrl } from '../../lib/url-key.ts';
 import { linkPostFields, postContentFields } from '../posts/post-content.ts';
 import { searchDocument } from '../search/search-document.ts';
 import { truncate, type BookmarkFile, type BookmarkNode } from './netscape-reader.ts';
@@ -36,8 +37,8 @@ export interface PlannedPost {
   /** Index of its folder in the plan; null = the collection the import lands in. */
   folder: number | null;
   /**
-   * WHATWG-serialised URL (host lower-cased, spaces percent-encoded): also the duplicate key.
-   * Null for a note.
+   * WHATWG-serialised URL (host lower-cased, spaces percent-encoded); duplicates are found by
+   * its `normalizeUrl` (PRODUCT.md#duplicate-check). Null for a note.
    */
   url: string | null;
   /**
@@ -152,14 +153,15 @@ export function* planImport(
     const parsed = new URL(node.url);
     const url = parsed.href;
     const title = truncate(node.title, POST_TITLE_MAX).trim() || url;
-    if (seen.has(url)) {
+    const key = normalizeUrl(url);
+    if (seen.has(key)) {
       duplicatesInFile += 1;
       if (examples.duplicates.length < SUMMARY_EXAMPLES) {
         examples.duplicates.push({ title, url, where: 'file' });
       }
       if (duplicates === 'skip') continue;
     }
-    seen.add(url);
+    seen.add(key);
     posts.push(plannedPost(url, linkPostFields(parsed, title)));
   }
 

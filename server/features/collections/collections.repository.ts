@@ -1,9 +1,11 @@
 import { preparedQuery, type Db } from '../../db/database.ts';
 import type { CollectionRow } from '../../db/schema.ts';
+import { published } from '../../db/staging.ts';
+import { countStagedPosts, leaveOut } from './collection-store.ts';
 
 // Every request about a collection reads it first: compiled once (see preparedQuery).
 const collectionQuery = preparedQuery((db, id: number) =>
-  db.selectFrom('collections').selectAll().where('id', '=', id),
+  db.selectFrom('collections').selectAll().where('id', '=', id).where(published('collections')),
 );
 
 export async function findCollection(db: Db, id: number): Promise<CollectionRow | undefined> {
@@ -65,5 +67,9 @@ export async function countLivePostsOwnedBy(
     .where('binned_at', 'is', null)
     .groupBy('collection_id')
     .execute();
-  return new Map(rows.map((row) => [row.collection_id, Number(row.count)]));
+  const counts = new Map(rows.map((row) => [row.collection_id, Number(row.count)]));
+  for (const row of await countStagedPosts(db)) {
+    if (row.user_id === userId) leaveOut(counts, row.collection_id, row.count);
+  }
+  return counts;
 }

@@ -168,7 +168,7 @@ export function createFeedsService({
       const actor: UserActor = {
         kind: 'user',
         userId: user.user_id,
-        sessionId: '',
+        sessionId: null,
         permission: user.permission,
       };
       const root = await readableCollection(actor, collectionId);

@@ -2,6 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql, type ExpressionBuilder } from 'kysely';
 import { preparedQuery, type Db } from '../../db/database.ts';
 import type { Database, PreviewStatus } from '../../db/schema.ts';
+import { published } from '../../db/staging.ts';
 
 /** What a preview found for a post; null fields were not found. */
 export interface LinkPreview {
@@ -118,6 +119,7 @@ function claimable(db: Db, userId: number, staleBefore: string) {
     .where('p.user_id', '=', userId)
     .where('p.preview_status', '=', PENDING)
     .where('p.binned_at', 'is', null)
+    .where(published('p'))
     .where('p.url', 'is not', null)
     .whereRef('p.preview_origin', '=', 'p.base_url')
     .where((eb) =>
@@ -168,7 +170,8 @@ const waitingUsersQuery = preparedQuery((db, now: string) =>
         .select('p.id')
         .whereRef('p.user_id', '=', 'u.id')
         .where('p.preview_status', '=', PENDING)
-        .where('p.binned_at', 'is', null);
+        .where('p.binned_at', 'is', null)
+        .where(published('p'));
       return eb.or([
         eb.exists(pending.where('p.preview_attempts', '=', sql.lit(0))),
         eb.exists(

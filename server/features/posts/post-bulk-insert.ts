@@ -5,6 +5,7 @@
 import { bulkInsertReturningIds } from '../../db/bulk-insert.ts';
 import type { Db } from '../../db/database.ts';
 import type { NewPostRow } from '../../db/schema.ts';
+import { withUrlKey } from './posts.repository.ts';
 
 /**
  * Inserts many posts, with the orders the caller worked out through `post-order.ts` (`denseOrders`,
@@ -12,5 +13,5 @@ import type { NewPostRow } from '../../db/schema.ts';
  * @returns the new ids, in the order of `rows`.
  */
 export function insertPosts(db: Db, rows: readonly NewPostRow[]): Promise<number[]> {
-  return bulkInsertReturningIds(db, 'posts', rows);
+  return bulkInsertReturningIds(db, 'posts', rows.map(withUrlKey));
 }

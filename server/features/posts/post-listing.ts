@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import type { Tag } from '../../../contract/tags.ts';
 import { preparedQueries, type Db } from '../../db/database.ts';
 import type { PostRow } from '../../db/schema.ts';
+import { published } from '../../db/staging.ts';
 import { tagsColumn, tagsOfColumn } from '../tags/post-tags.ts';
 import { inScope, type PostScope } from './posts.repository.ts';
 
@@ -110,6 +111,7 @@ function listingPage(
   let query = db
     .selectFrom('posts')
     .select(listedColumns)
+    .where(published('posts'))
     .$if(shape.tags, (qb) => qb.select(tagsColumn(db).as('tags')));
   const scope = shape.uncategorized ? { uncategorizedOf: owner } : { collectionId: owner };
   if (shape.kind === 'list') {

@@ -3,6 +3,7 @@
  * boundaries"): sending the posts of deleted collections to the recycle bin, and emptying it.
  */
 import type { Db } from '../../db/database.ts';
+import { published } from '../../db/staging.ts';
 
 /**
  * An order above any list's: posts whose collection is deleted lose their place in it, so a
@@ -22,6 +23,7 @@ export async function movePostsOfCollectionsToRecycleBin(
     .set({ binned_at: now, updated_at: now, order: PLACE_LOST })
     .where('collection_id', 'in', collectionIds)
     .where('binned_at', 'is', null)
+    .where(published('posts'))
     .execute();
 }
 

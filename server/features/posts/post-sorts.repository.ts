@@ -3,6 +3,7 @@ import type { PostSort } from '../../../contract/posts.ts';
 import type { Db } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
 import type { PostRow } from '../../db/schema.ts';
+import { published } from '../../db/staging.ts';
 import { inScope, type PostScope } from './posts.repository.ts';
 
 /*
@@ -33,7 +34,12 @@ export async function listSortedPosts(
   page: { after?: PostRow; limit: number; offset?: number },
 ): Promise<PostRow[]> {
   const live = () =>
-    db.selectFrom('posts').selectAll().where(inScope(scope)).where('binned_at', 'is', null);
+    db
+      .selectFrom('posts')
+      .selectAll()
+      .where(inScope(scope))
+      .where('binned_at', 'is', null)
+      .where(published('posts'));
   const { after, limit, offset = 0 } = page;
 
   if (sort === 'newest' || sort === 'oldest') {

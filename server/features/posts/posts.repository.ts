@@ -1,6 +1,8 @@
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database, NewPostRow, PostRow } from '../../db/schema.ts';
+import { published } from '../../db/staging.ts';
+import { urlKey } from '../../lib/url-key.ts';
 
 /**
  * The list a post's `order` counts in: one collection, or one user's Uncategorized posts
@@ -31,13 +33,23 @@ export function inScope(scope: PostScope) {
 }
 
 export function findPost(db: Db, id: number): Promise<PostRow | undefined> {
-  return db.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('posts')
+    .selectAll()
+    .where('id', '=', id)
+    .where(published('posts'))
+    .executeTakeFirst();
 }
 
 /** The posts with these ids (live or in the recycle bin), by id; unknown ids are missing. */
 export async function findPosts(db: Db, ids: readonly number[]): Promise<Map<number, PostRow>> {
   const rows = ids.length
-    ? await db.selectFrom('posts').selectAll().where('id', 'in', ids).execute()
+    ? await db
+        .selectFrom('posts')
+        .selectAll()
+        .where('id', 'in', ids)
+        .where(published('posts'))
+        .execute()
     : [];
   return new Map(rows.map((row) => [row.id, row]));
 }
@@ -95,8 +107,42 @@ export async function renumberLiveOrders(db: Db, scope: PostScope): Promise<void
     .execute();
 }
 
+/**
+ * The fields with `url_key` added when they set `url`: every write of a post's URL goes through
+ * here (the repository's writers and `insertPosts`), so the duplicate check sees it.
+ */
+export function withUrlKey<F extends { url?: string | null }>(fields: F): F {
+  if (fields.url === undefined) return fields;
+  return { ...fields, url_key: fields.url === null ? null : urlKey(fields.url) };
+}
+
+/**
+ * The live, published posts whose `url_key` is `key`, newest first, with their collection's name (null for
+ * Uncategorized): of every user, for the caller to keep those it may read. Served by the index
+ * `posts_live_url_key`.
+ */
+export function listLivePostsWithUrlKey(db: Db, key: string, limit: number) {
+  return db
+    .selectFrom('posts')
+    .leftJoin('collections', 'collections.id', 'posts.collection_id')
+    .select([
+      'posts.id',
+      'posts.title',
+      'posts.url',
+      'posts.user_id',
+      'posts.collection_id',
+      'collections.name as collection_name',
+    ])
+    .where('posts.url_key', '=', key)
+    .where('posts.binned_at', 'is', null)
+    .where(published('posts'))
+    .orderBy('posts.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
 export function insertPost(db: Db, values: NewPostRow): Promise<PostRow> {
-  return db.insertInto('posts').values(values).returningAll().executeTakeFirstOrThrow();
+  return db.insertInto('posts').values(withUrlKey(values)).returningAll().executeTakeFirstOrThrow();
 }
 
 export async function updatePost(
@@ -104,7 +150,7 @@ export async function updatePost(
   id: number,
   fields: Partial<Omit<PostRow, 'id'>>,
 ): Promise<void> {
-  await db.updateTable('posts').set(fields).where('id', '=', id).execute();
+  await db.updateTable('posts').set(withUrlKey(fields)).where('id', '=', id).execute();
 }
 
 /** Sets the same fields on many posts. */
@@ -114,5 +160,5 @@ export async function updatePosts(
   fields: Partial<Omit<PostRow, 'id'>>,
 ): Promise<void> {
   if (ids.length === 0) return;
-  await db.updateTable('posts').set(fields).where('id', 'in', ids).execute();
+  await db.updateTable('posts').set(withUrlKey(fields)).where('id', 'in', ids).execute();
 }

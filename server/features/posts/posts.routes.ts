@@ -11,6 +11,9 @@ export function registerPostRoutes(app: FastifyInstance, posts: PostsService): v
   bindEndpoint(app, postEndpoints.get, async ({ actor, params, query }) => ({
     data: await posts.get(actor, params.id, query),
   }));
+  bindEndpoint(app, postEndpoints.check, async ({ actor, query }) => ({
+    data: await posts.findSaved(actor, query.url),
+  }));
   bindEndpoint(app, postEndpoints.create, async ({ actor, body }) => ({
     data: await posts.create(actor, body),
   }));

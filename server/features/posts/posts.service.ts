@@ -6,6 +6,7 @@ import type {
   createPostBody,
   listPostsQuery,
   Post,
+  SavedPost,
   updatePostBody,
 } from '../../../contract/posts.ts';
 import type { Db } from '../../db/database.ts';
@@ -13,6 +14,7 @@ import type { PostRow } from '../../db/schema.ts';
 import type { AuthenticatedActor, UserActor } from '../../http/actor.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { urlKey } from '../../lib/url-key.ts';
 import {
   assertPostAccess,
   assertTagAccess,
@@ -51,6 +53,7 @@ import {
   findPost,
   findPosts,
   insertPost,
+  listLivePostsWithUrlKey,
   sameScope,
   scopeOf,
   updatePost,
@@ -83,6 +86,11 @@ function assertStaysWithOwner(post: PostRow, placement: Placement): void {
 function scopeOfPlacement(placement: Placement) {
   return scopeOf({ collection_id: placement.collectionId, user_id: placement.ownerId });
 }
+
+/** Most posts the duplicate check answers. */
+const DUPLICATES_SHOWN = 20;
+/** Most posts with the URL the duplicate check looks at (of every user, newest first). */
+const DUPLICATE_CANDIDATES = 200;
 
 /**
  * Posts: create, list, read, edit, transfer, reorder, recycle bin (PRODUCT.md#post-lists, API.md).
@@ -187,6 +195,17 @@ export function createPostsService({
       }
     }
     return changed;
+  }
+
+  /** Whether the actor may read the post (someone else's, in a collection shared with them). */
+  async function mayRead(actor: UserActor, post: Pick<PostRow, 'user_id' | 'collection_id'>) {
+    try {
+      await assertPostAccess(db, actor, post, Permission.READ);
+      return true;
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode === 404) return false;
+      throw error;
+    }
   }
 
   /** A post, live or in the recycle bin, on which the actor holds `needed`. @throws 404, 403 */
@@ -382,6 +401,23 @@ export function createPostsService({
         }
       }
       return rows.map((row) => toPost(row, row.tags));
+    },
+
+    /**
+     * The duplicate check (PRODUCT.md#duplicate-check): the live posts the actor may read whose
+     * normalised URL is that of `url`, newest first, at most DUPLICATES_SHOWN. Of the posts of
+     * every user with that URL (found by index), the newest DUPLICATE_CANDIDATES are looked at.
+     */
+    async findSaved(actor: UserActor, url: string): Promise<SavedPost[]> {
+      const rows = await listLivePostsWithUrlKey(db, urlKey(url), DUPLICATE_CANDIDATES);
+      const found: SavedPost[] = [];
+      for (const row of rows) {
+        if (found.length === DUPLICATES_SHOWN) break;
+        if (row.user_id !== actor.userId && !(await mayRead(actor, row))) continue;
+        const { id, title, collection_id, collection_name } = row;
+        found.push({ id, title, url: row.url!, collection_id, collection_name });
+      }
+      return found;
     },
 
     /** A live post. @throws 404 when it does not exist, is in the recycle bin, or is not visible. */

@@ -9,6 +9,7 @@ import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
 import type { Database, PostRow } from '../../db/schema.ts';
+import { published } from '../../db/staging.ts';
 import { listTagsOfPosts } from '../tags/post-tags.ts';
 import { searchDocument } from './search-document.ts';
 import type { SearchQuery } from './search-query.ts';
@@ -91,6 +92,7 @@ function inScope<O>(
   qb: SelectQueryBuilder<Database, 'posts', O>,
   scope: SearchScope,
 ): SelectQueryBuilder<Database, 'posts', O> {
+  qb = qb.where(published('posts'));
   if (scope.kind === 'recycle-bin') {
     return qb.where('posts.user_id', '=', scope.userId).where('posts.binned_at', 'is not', null);
   }

@@ -21,12 +21,15 @@ function chunks<T>(items: readonly T[]): T[][] {
 /**
  * The user's tags named `names`, created where missing; the existing spelling wins over a
  * different case. Returns a map from tag key to tag.
+ * @param stagedBy an import job: the tags it creates are staged by it (db/staging.ts). Without
+ *   it, a tag found staged by an import is published at once: a post outside the import uses it.
  */
 export async function findOrCreateTags(
   db: Db,
   userId: number,
   names: readonly string[],
   now: string,
+  stagedBy?: number,
 ): Promise<Map<string, Tag>> {
   const wanted = new Map<string, string>();
   for (const name of names) {
@@ -43,10 +46,20 @@ export async function findOrCreateTags(
           name: wanted.get(key)!,
           name_key: key,
           created_at: now,
+          import_job_id: stagedBy ?? null,
         })),
       )
       .onConflict((conflict) => conflict.columns(['user_id', 'name_key']).doNothing())
       .execute();
+    if (stagedBy === undefined) {
+      await db
+        .updateTable('tags')
+        .set({ import_job_id: null })
+        .where('user_id', '=', userId)
+        .where('name_key', 'in', batch)
+        .where('import_job_id', 'is not', null)
+        .execute();
+    }
   }
   const tags = new Map<string, Tag>();
   for (const batch of chunks(keys)) {

@@ -1,12 +1,14 @@
 import { sql } from 'kysely';
 import { tagNameKey, type Tag } from '../../../contract/tags.ts';
 import type { Db } from '../../db/database.ts';
+import { published, stagedPosts, unpublished } from '../../db/staging.ts';
 
 export function listTagsOf(db: Db, userId: number): Promise<Tag[]> {
   return db
     .selectFrom('tags')
     .select(['id', 'name'])
     .where('user_id', '=', userId)
+    .where(published('tags'))
     .orderBy('name_key')
     .orderBy('id')
     .execute();
@@ -44,10 +46,10 @@ export async function listPostIdsTagged(db: Db, tagId: number): Promise<number[]
 }
 
 /**
- * Live posts per tag of a user: tag id → count; tags on no live post are absent. Two grouped
+ * Live posts per tag of a user: tag id → count; tags on no live post are absent. Three grouped
  * queries: every link of the user's tags, counted straight from the index of links by tag, less
  * the links of their posts in the recycle bin (few, and found through the index of posts by user
- * and binned_at). Joining every link to its post instead costs a lookup per link: seconds at
+ * and binned_at), and less the links of posts an import has staged. Joining every link to its post instead costs a lookup per link: seconds at
  * 100,000 posts. A tag is only ever on its owner's posts.
  */
 export async function countLivePostsPerTag(db: Db, userId: number): Promise<Map<number, number>> {
@@ -65,9 +67,17 @@ export async function countLivePostsPerTag(db: Db, userId: number): Promise<Map<
     .where('posts.binned_at', 'is not', null)
     .groupBy('post_tags.tag_id')
     .execute();
+  // Links of posts imports have staged, anyone's (none while no import runs); the staged posts
+  // never go to the recycle bin.
+  const { rows: staged } = await sql<{ tag_id: number; count: number | string }>`
+    select post_tags.tag_id, count(*) as count
+    from ${stagedPosts(db)} inner join post_tags on post_tags.post_id = posts.id
+    where ${unpublished('posts')} group by post_tags.tag_id`.execute(db);
   const counts = new Map(all.map((row) => [row.tag_id, Number(row.count)]));
-  for (const row of inRecycleBin)
-    counts.set(row.tag_id, (counts.get(row.tag_id) ?? 0) - Number(row.count));
+  for (const row of [...inRecycleBin, ...staged]) {
+    const count = counts.get(row.tag_id);
+    if (count !== undefined) counts.set(row.tag_id, count - Number(row.count));
+  }
   return counts;
 }
 
@@ -79,6 +89,7 @@ export async function countLivePostsTagged(db: Db, tagId: number): Promise<numbe
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .where('post_tags.tag_id', '=', tagId)
     .where('posts.binned_at', 'is', null)
+    .where(published('posts'))
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }

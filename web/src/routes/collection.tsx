@@ -1,5 +1,5 @@
 import { ClipboardPaste, Plus, Rss, Settings } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { TOP_BAR_MIN_PERMISSION } from '../../../contract/permissions.ts';
 import { NotFoundContent } from '../app/not-found-content.tsx';
@@ -16,7 +16,6 @@ import {
   useSubcollections,
 } from '../features/collections/collections.queries.ts';
 import { SubcollectionTiles } from '../features/collections/subcollection-tiles.tsx';
-import { FeedLinkDialog } from '../features/feeds/feed-link-dialog.tsx';
 import { PostList } from '../features/posts/post-list.tsx';
 import { SortMenu, usePostSort } from '../features/posts/post-sort.tsx';
 import { usePostView, ViewSwitcher } from '../features/posts/post-view.tsx';
@@ -24,6 +23,11 @@ import { formatCount, plural } from '../lib/count.ts';
 import { canReadClipboard, usePasteIntoCollection } from '../features/posts/use-paste-post.ts';
 import { buttonClasses } from '../ui/button.tsx';
 import { OptionsMenu, type MenuItem } from '../ui/options-menu.tsx';
+
+// Loaded when first opened: dialogs are not needed to show a list (first-page weight).
+const FeedLinkDialog = lazy(async () => ({
+  default: (await import('../features/feeds/feed-link-dialog.tsx')).FeedLinkDialog,
+}));
 
 /**
  * `/` (Uncategorized) and `/c/{collectionId}` (PRODUCT.md#collection-view): its sub-collections as
@@ -117,12 +121,14 @@ function CollectionView({ collectionId }: { collectionId: number }) {
         sort={sort}
       />
       {feedLinkOpen && (
-        <FeedLinkDialog
-          collectionId={collectionId}
-          collectionName={title}
-          open
-          onOpenChange={setFeedLinkOpen}
-        />
+        <Suspense>
+          <FeedLinkDialog
+            collectionId={collectionId}
+            collectionName={title}
+            open
+            onOpenChange={setFeedLinkOpen}
+          />
+        </Suspense>
       )}
     </div>
   );

@@ -6,6 +6,7 @@ import { NotFoundContent } from '../app/not-found-content.tsx';
 import { PageHeader } from '../app/page-header.tsx';
 import { useMe } from '../features/auth/auth.queries.ts';
 import { ApiError } from '../lib/api-client.ts';
+import { AccessTokensSection } from '../features/api-tokens/access-tokens-section.tsx';
 import { AccountFeedsSection } from '../features/feeds/account-feeds-section.tsx';
 import { UserDeleteSection } from '../features/users/user-delete-section.tsx';
 import { USER_FORM_ID, UserEditForm } from '../features/users/user-form.tsx';
@@ -16,7 +17,8 @@ import { Button } from '../ui/button.tsx';
 import { PageSpinner } from '../ui/spinner.tsx';
 
 /**
- * `/users/{id}` (PRODUCT.md#users): one's own profile is 'My Account' with password and theme; the
+ * `/users/{id}` (PRODUCT.md#users): one's own profile is 'My Account' with password, theme and
+ * access tokens (PRODUCT.md#access-tokens); the
  * owner edits anyone's name and email and may delete them; others only look, told why in one line.
  */
 export function UserEditRoute() {
@@ -77,6 +79,7 @@ function UserPage({ user, me }: { user: User; me: User }) {
         </p>
       )}
       <UserEditForm state={form} own={own} readOnly={!mayEdit} />
+      {own && <AccessTokensSection />}
       {own && <AccountFeedsSection />}
       {isOwner && !own && <UserDeleteSection user={user} />}
     </div>

@@ -2,17 +2,19 @@ import { EditorContent } from '@tiptap/react';
 import { useCollectionTree } from '../collections/collections.queries.ts';
 import { collectionOptions } from '../collections/collection-tree.ts';
 import { Button } from '../../ui/button.tsx';
+import { Dialog } from '../../ui/dialog.tsx';
 import { Field } from '../../ui/field.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { TreeSelect } from '../../ui/tree-select.tsx';
+import { DuplicateLinkWarning } from './duplicate-link-warning.tsx';
 import { EditorToolbar } from './editor-toolbar.tsx';
 import { TagPicker } from './tag-picker.tsx';
 import type { PostEditorState } from './use-post-editor.ts';
 
 /**
  * The fields of the post editor (PRODUCT.md#post-editor): title, the collection it goes to
- * (Uncategorized included), tags, the formatting toolbar and the content. Enter in the title moves
- * on to the content.
+ * (Uncategorized included), tags, the formatting toolbar and the content, and for a new post the
+ * warning that its link is already saved. Enter in the title moves on to the content.
  */
 export function PostEditorForm({ state }: { state: PostEditorState }) {
   const tree = useCollectionTree();
@@ -62,6 +64,7 @@ export function PostEditorForm({ state }: { state: PostEditorState }) {
           />
         )}
       </Field>
+      {state.mode === 'create' && <DuplicateLinkWarning editor={state.editor} />}
       <div className="rounded-2xl border border-line bg-surface shadow-xs">
         <div className="sticky top-14 z-10 rounded-t-2xl bg-surface">
           <EditorToolbar editor={state.editor} />
@@ -72,6 +75,24 @@ export function PostEditorForm({ state }: { state: PostEditorState }) {
         Save with <kbd className="font-sans font-semibold">Ctrl + Alt + S</kbd>. A post that is only
         a link is saved as a bookmark.
       </p>
+      <Dialog
+        open={state.leaving.state === 'blocked'}
+        onOpenChange={(open) => {
+          if (!open) state.leaving.reset?.();
+        }}
+        title="Discard your changes?"
+        description="This post has changes that are not saved yet."
+        footer={
+          <>
+            <Button variant="ghost" onClick={() => state.leaving.reset?.()} autoFocus>
+              Keep editing
+            </Button>
+            <Button variant="danger" onClick={() => state.leaving.proceed?.()}>
+              Discard changes
+            </Button>
+          </>
+        }
+      />
     </div>
   );
 }

@@ -119,7 +119,7 @@ function SortablePost({
     <button
       type="button"
       ref={setActivatorNodeRef}
-      aria-label={`Move ${post.title || 'post'}`}
+      aria-label={`Move ${post.type === 'placeholder' ? 'post' : postName(post)}`}
       title="Drag to move"
       disabled={dragDisabled}
       {...attributes}
@@ -139,7 +139,8 @@ function SortablePost({
         transform: CSS.Translate.toString(transform),
         transition,
       }}
-      className={clsx('relative', isDragging && 'z-20 opacity-90 drop-shadow-xl')}
+      // Opaque while dragged: the cards it passes stay hidden beneath it.
+      className={clsx('relative', isDragging && 'z-20 drop-shadow-xl')}
     >
       <PostCard
         post={post}

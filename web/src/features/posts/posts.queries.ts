@@ -48,6 +48,8 @@ export const postKeys = {
     ['posts', 'read', 'search', { filter, collectionId, pageSize }] as const,
   tagged: (tagId: number, pageSize: number) =>
     ['posts', 'read', 'tag', tagId, { pageSize }] as const,
+  /** The duplicate check of one URL. */
+  saved: (url: string) => ['posts', 'read', 'saved', url] as const,
   recycleBin: ['posts', 'read', 'recycle-bin'] as const,
   recycleBinPage: (pageSize: number) => ['posts', 'read', 'recycle-bin', { pageSize }] as const,
   /**
@@ -229,6 +231,19 @@ export function usePostList(
     pageSize,
     { bearer, inView },
   );
+}
+
+/**
+ * The live posts the user may read that already hold `url`, compared normalised
+ * (PRODUCT.md#duplicate-check); disabled while `url` is empty.
+ */
+export function useSavedPosts(url: string) {
+  return useQuery({
+    queryKey: postKeys.saved(url),
+    queryFn: async ({ signal }) =>
+      (await callApi(postEndpoints.check, { query: { url }, signal })).data,
+    enabled: url !== '',
+  });
 }
 
 /** One post, with its tags, for the editor; read with a public share's token when given. */

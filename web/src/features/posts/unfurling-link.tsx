@@ -7,6 +7,7 @@ import {
   ReactNodeViewRenderer,
   type ReactNodeViewProps,
 } from '@tiptap/react';
+import { NodeSelection, TextSelection, type Transaction } from '@tiptap/pm/state';
 import { useEffect } from 'react';
 import { useLinkMeta } from '../link-preview/link-preview.queries.ts';
 import { Favicon } from './favicon.tsx';
@@ -35,6 +36,23 @@ function UnfurlingLinkView({ node, updateAttributes }: ReactNodeViewProps) {
       <span className="unfurling-link-host">{displayDomain(href)}</span>
     </NodeViewWrapper>
   );
+}
+
+/**
+ * Puts the text cursor after a link block just made from typing, so that the next keys go on
+ * writing instead of replacing the block (selected, it would be): into the paragraph after it, or
+ * a new empty one when it ends the document or a block follows.
+ */
+function continueAfterBlock(tr: Transaction): boolean {
+  if (!(tr.selection instanceof NodeSelection) || tr.selection.node.type.name !== UNFURLING_LINK) {
+    return true;
+  }
+  const after = tr.selection.to;
+  if (!tr.doc.resolve(after).nodeAfter?.isTextblock) {
+    tr.insert(after, tr.doc.type.schema.nodes.paragraph!.create());
+  }
+  tr.setSelection(TextSelection.create(tr.doc, after + 1));
+  return true;
 }
 
 /** The node's name, for `insertContent({ type: UNFURLING_LINK, attrs: { href, title } })`. */
@@ -83,6 +101,7 @@ export const UnfurlingLink = Node.create({
           chain()
             .deleteRange(range)
             .insertContentAt(range.from, { type: this.name, attrs: { href: match[1], title: '' } })
+            .command(({ tr }) => continueAfterBlock(tr))
             .run();
         },
       }),

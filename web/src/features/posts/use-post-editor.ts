@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import type { Post } from '../../../../contract/posts.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useHotkey } from '../../lib/hotkeys.ts';
+import { useUnsavedChanges } from '../../lib/unsaved-changes.ts';
 import { notify } from '../../ui/notify.tsx';
 import { collectionPath, UNCATEGORIZED_ID } from '../collections/collection-tree.ts';
 import { editorAttributes, editorExtensions } from './editor-extensions.ts';
@@ -27,7 +28,8 @@ export interface PostEditorInput {
 /**
  * State and actions of the post editor (PRODUCT.md#post-editor, #editor-saves, #validation):
  * title, target collection, tags, the Tiptap editor, Save (also Ctrl+Alt+S) and, in edit mode,
- * Delete. After either the user goes to the post's collection.
+ * Delete. After either the user goes to the post's collection; leaving otherwise with unsaved
+ * changes asks first.
  */
 export function usePostEditor(input: PostEditorInput) {
   const navigate = useNavigate();
@@ -39,13 +41,27 @@ export function usePostEditor(input: PostEditorInput) {
   const [tagNames, setTagNames] = useState(() => input.post?.tags?.map((tag) => tag.name) ?? []);
   // A ref, not state: a second Ctrl+Alt+S in the same tick must already see the first save.
   const busy = useRef(false);
+  // The content as the editor first showed it, and whether it differs now.
+  const initialHtml = useRef('');
+  const [contentChanged, setContentChanged] = useState(false);
   const editor = useEditor({
     extensions,
     content: input.content,
     shouldRerenderOnTransaction: false,
     editorProps: { attributes: editorAttributes('min-h-[50vh] px-4 py-4 text-base sm:px-6') },
+    onCreate: ({ editor: created }) => {
+      initialHtml.current = created.getHTML();
+    },
+    onUpdate: ({ editor: updated }) => setContentChanged(updated.getHTML() !== initialHtml.current),
   });
   const post = input.post;
+  const initialTags = input.post?.tags?.map((tag) => tag.name) ?? [];
+  const dirty =
+    contentChanged ||
+    title !== input.title ||
+    collectionId !== input.collectionId ||
+    tagNames.join('\n') !== initialTags.join('\n');
+  const leaving = useUnsavedChanges(dirty);
 
   async function save() {
     const html = editor.getHTML();
@@ -63,6 +79,7 @@ export function usePostEditor(input: PostEditorInput) {
       const saved = post
         ? await updatePost.mutateAsync({ id: post.id, body })
         : await createPost.mutateAsync(body);
+      leaving.release();
       await navigate(collectionPath(saved.collection_id));
     } catch (error) {
       notify(
@@ -84,6 +101,7 @@ export function usePostEditor(input: PostEditorInput) {
     busy.current = true;
     try {
       await deletePost.mutateAsync({ id: post.id });
+      leaving.release();
       await navigate(collectionPath(post.collection_id));
     } catch {
       notify({ type: 'error', title: 'Error', description: 'Post could not be deleted.' });
@@ -106,6 +124,8 @@ export function usePostEditor(input: PostEditorInput) {
     save,
     remove,
     saving: createPost.isPending || updatePost.isPending,
+    /** Asks before a page with unsaved changes is left (see `useUnsavedChanges`). */
+    leaving: leaving.blocker,
     deleting: deletePost.isPending,
   };
 }
