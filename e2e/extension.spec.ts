@@ -4,14 +4,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, expect, test as base, type BrowserContext, type Page } from '@playwright/test';
-import {
-  api,
-  CHROMIUM_LAUNCH_OPTIONS,
-  E2E_PORT,
-  PAGES_ORIGIN,
-  sessionToken,
-  signIn,
-} from './fixtures.ts';
+import { api, CHROMIUM_LAUNCH_OPTIONS, E2E_PORT, PAGES_ORIGIN, signIn } from './fixtures.ts';
 
 /**
  * The browser extension (PRODUCT.md#browser-extension), loaded unpacked from its build
@@ -93,14 +86,21 @@ test('save a page from the popup into a collection with a tag; a second save war
   const collection = await api<{ id: number }>(app, 'POST', '/api/collections', {
     name: collectionName,
   });
-  const token = await sessionToken(app);
+  const makeToken = async (scope: 'read' | 'write') =>
+    (await api<{ token: string }>(app, 'POST', '/api/tokens', { name: `Extension ${run}`, scope }))
+      .token;
   await grantSiteAccess(context, id);
 
-  // Options: the server and the token, saved and tested.
+  // Options: a read-only token is told apart; a token that may write is saved and tested.
   const options = await context.newPage();
   await options.goto(`chrome-extension://${id}/options.html`);
   await options.getByLabel('Server address').fill(APP_ORIGIN);
-  await options.getByLabel('Access token').fill(token);
+  await options.getByLabel('Access token').fill(await makeToken('read'));
+  await options.getByRole('button', { name: 'Test connection' }).click();
+  await expect(options.getByRole('alert')).toHaveText(
+    `The token signs in as ${me.name} but may only read: create one with write access.`,
+  );
+  await options.getByLabel('Access token').fill(await makeToken('write'));
   await options.getByRole('button', { name: 'Save' }).click();
   await expect(options.getByRole('status')).toHaveText(
     `Saved. Connected to ${APP_ORIGIN} as ${me.name}.`,
@@ -136,8 +136,17 @@ test('save a page from the popup into a collection with a tag; a second save war
     .filter({ hasText: 'Field notes on testing' });
   await expect(card).toContainText(`field-${run}`);
   // The popup's link opens the post in the web app.
-  await app.goto((await link.getAttribute('href'))!);
+  const postUrl = (await link.getAttribute('href'))!;
+  await app.goto(postUrl);
   await expect(app.getByRole('textbox', { name: 'Title' })).toHaveValue(
     'Field notes on testing | Example Journal',
   );
+
+  // Saving the page again: the popup says where it is, with a link to it.
+  const again = await context.newPage();
+  await again.setViewportSize({ width: 380, height: 640 });
+  await again.goto(`chrome-extension://${id}/popup.html?tab=${tabId}`);
+  const warning = again.getByRole('status').filter({ hasText: 'Already saved in' });
+  await expect(warning).toContainText(`Already saved in ${collectionName}`);
+  await expect(warning.getByRole('link', { name: 'Open it' })).toHaveAttribute('href', postUrl);
 });
