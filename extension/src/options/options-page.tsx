@@ -101,7 +101,7 @@ export function OptionsPage() {
           onChange={setToken}
           placeholder="nm_…"
           autoComplete="off"
-          hint="A personal access token with write access, created in Nestmark."
+          hint="Make one that may read and write in Nestmark: My Account → Access tokens."
           error={tokenError}
           disabled={!loaded}
         />
