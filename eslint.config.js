@@ -33,7 +33,7 @@ export default defineConfig(
   js.configs.recommended,
   // Type-aware rules: every file is linted with the types of the tsconfig it belongs to
   // (tsconfig.json for server, contract, e2e, bench, scripts and the root configs;
-  // web/tsconfig.json for the web app). The three plain-JavaScript files belong to no tsconfig
+  // web/tsconfig.json for the web app; extension/tsconfig.json for the browser extension). The three plain-JavaScript files belong to no tsconfig
   // and are linted in the default project.
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -105,7 +105,7 @@ export default defineConfig(
     languageOptions: { globals: globals.node },
   },
   {
-    files: ['web/**'],
+    files: ['web/**', 'extension/**'],
     languageOptions: { globals: globals.browser },
     plugins: { 'react-hooks': reactHooks },
     rules: {
@@ -130,8 +130,9 @@ export default defineConfig(
     },
   },
   {
-    // Web and server only meet in contract/.
-    files: ['web/**'],
+    // Web and server only meet in contract/; the extension, a client of the API like the web
+    // app, reaches the server through contract/ too (and uses the web app's components).
+    files: ['web/**', 'extension/**'],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['**/server/**'] }],
     },
@@ -139,7 +140,7 @@ export default defineConfig(
   {
     files: ['server/**', 'contract/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['**/web/**'] }],
+      'no-restricted-imports': ['error', { patterns: ['**/web/**', '**/extension/**'] }],
     },
   },
   {

@@ -36,7 +36,7 @@ const isolateNodeTests = !fast;
 
 /**
  * Test projects (ARCHITECTURE.md#tests):
- * - unit: pure logic beside its code (`*.test.ts`);
+ * - unit: pure logic beside its code (`*.test.ts`), the browser extension's too;
  * - api-sqlite / api-postgres: the same API tests (`*.api.test.ts`) through `app.inject`, once per
  *   database; each test file gets a fresh database (server/test/test-app.ts);
  * - web: React components and hooks in jsdom.
@@ -49,7 +49,7 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           isolate: isolateNodeTests,
-          include: ['server/**/*.test.ts', 'contract/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'extension/**/*.test.ts'],
           exclude: ['**/*.api.test.ts', ...slow],
         },
       },

@@ -68,6 +68,8 @@ export type Post = z.infer<typeof postSchema>;
 /** Most characters of HTML a post may hold. */
 export const POST_CONTENT_MAX = 1_000_000;
 export const POST_TITLE_MAX = 255;
+/** Most characters of a post's description (a link's summary, or a note saved with it). */
+export const POST_DESCRIPTION_MAX = 10_000;
 
 /** `is_uncategorized` arrives as a boolean or 0/1 (PRODUCT.md#entities). */
 const flag = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((value) => !!value);
@@ -124,7 +126,7 @@ export const listPostsQuery = z
 export const createPostBody = z.object({
   title: z.string().trim().max(POST_TITLE_MAX).nullish(),
   content: z.string().trim().min(1, 'Content is required.').max(POST_CONTENT_MAX),
-  description: z.string().max(10_000).nullish(),
+  description: z.string().max(POST_DESCRIPTION_MAX).nullish(),
   collection_id: collectionRef.optional(),
   is_uncategorized: flag.optional(),
   /** null = no tags given (the original client sends it). */
@@ -139,7 +141,7 @@ export const updatePostBody = z
   .object({
     title: z.string().trim().max(POST_TITLE_MAX).nullish(),
     content: z.string().trim().min(1, 'Content is required.').max(POST_CONTENT_MAX).optional(),
-    description: z.string().max(10_000).nullish(),
+    description: z.string().max(POST_DESCRIPTION_MAX).nullish(),
     collection_id: collectionRef.optional(),
     is_uncategorized: flag.optional(),
     /** Replaces the set; null = leave the tags as they are. */

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { CountedTag } from '../../../../contract/tags.ts';
 import { tagKeys } from '../tags/tags.queries.ts';
-import { TagPicker, tagSuggestions } from './tag-picker.tsx';
+import { tagSuggestions } from '../tags/tag-input.tsx';
+import { TagPicker } from './tag-picker.tsx';
 
 describe('tagSuggestions', () => {
   it('offers known tags not chosen yet that contain the text, ignoring case', () => {
