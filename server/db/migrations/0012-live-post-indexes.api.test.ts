@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openFreshDatabase, type FreshDatabase } from '../../test/fresh-database.ts';
+import { describe, expect, it } from 'vitest';
+import { databaseMigratedUpTo } from '../../test/migration-database.ts';
 import { indexesOf } from '../../test/schema-catalog.ts';
 import type { Db } from '../database.ts';
 import * as livePostIndexes from './0012-live-post-indexes.ts';
@@ -12,17 +12,10 @@ import * as livePostIndexes from './0012-live-post-indexes.ts';
  * run on it again.
  */
 
-let database: FreshDatabase;
-beforeEach(async () => {
-  database = await openFreshDatabase(
-    process.env.NESTMARK_TEST_DB === 'postgres' ? 'postgres' : 'sqlite',
-    { upTo: '0012-live-post-indexes' },
-  );
-});
-afterEach(() => database.drop());
+const database = databaseMigratedUpTo('0012-live-post-indexes');
 
 /** The posts table's indexes: name → definition. */
-const postIndexes = (db: Db) => indexesOf(db, database.dialect, 'posts');
+const postIndexes = (db: Db) => indexesOf(db, database().dialect, 'posts');
 
 /** Runs 0012 on `db`; gives the first word of each statement it ran (`select`, `drop`, …). */
 async function runMigration(db: Db): Promise<string[]> {
@@ -41,7 +34,7 @@ async function runMigration(db: Db): Promise<string[]> {
 
 describe('migration 0012-live-post-indexes', () => {
   it('gives a database migrated with 0001 and 0006 as they first shipped the current indexes', async () => {
-    const { db } = database;
+    const { db } = database();
     const current = await postIndexes(db);
     // The indexes over live posts of 0001-initial.ts and 0006-search.ts as of commit 5ae7aaa, the
     // same on both databases; the later 0001 also adds posts_uncategorized_order on PostgreSQL.
@@ -75,7 +68,7 @@ describe('migration 0012-live-post-indexes', () => {
   });
 
   it('builds again an index that differs from the current one, and one that is missing', async () => {
-    const { db } = database;
+    const { db } = database();
     const current = await postIndexes(db);
     await db.schema.dropIndex('posts_live_created').execute();
     await db.schema.createIndex('posts_live_created').on('posts').column('created_at').execute();
@@ -88,7 +81,7 @@ describe('migration 0012-live-post-indexes', () => {
   });
 
   it('only reads the catalog of a database that has the current indexes', async () => {
-    const { db } = database;
+    const { db } = database();
     const before = await postIndexes(db);
     expect(Object.keys(before)).toEqual(
       expect.arrayContaining(['posts_collection_order', 'posts_live_created']),

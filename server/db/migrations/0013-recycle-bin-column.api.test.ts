@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openFreshDatabase, type FreshDatabase } from '../../test/fresh-database.ts';
+import { describe, expect, it } from 'vitest';
+import { databaseMigratedUpTo } from '../../test/migration-database.ts';
 import { columnsOf, indexesOf, schemaTexts } from '../../test/schema-catalog.ts';
 import type { Db } from '../database.ts';
 import { migrateUpTo } from '../migrate.ts';
@@ -10,14 +10,7 @@ import { migrateUpTo } from '../migrate.ts';
  * a release before the rename created it, with posts live and in the recycle bin; then 0013.
  */
 
-let database: FreshDatabase;
-beforeEach(async () => {
-  database = await openFreshDatabase(
-    process.env.NESTMARK_TEST_DB === 'postgres' ? 'postgres' : 'sqlite',
-    { upTo: '0012-live-post-indexes' },
-  );
-});
-afterEach(() => database.drop());
+const database = databaseMigratedUpTo('0012-live-post-indexes');
 
 /** The indexes over live posts (0001, 0006, 0010 as brought up to date by 0012). */
 const LIVE_POST_INDEXES = [
@@ -30,10 +23,10 @@ const LIVE_POST_INDEXES = [
 ];
 
 /** The posts table's indexes: name → definition. */
-const postIndexes = (db: Db) => indexesOf(db, database.dialect, 'posts');
+const postIndexes = (db: Db) => indexesOf(db, database().dialect, 'posts');
 
 /** The names of the posts table's columns. */
-const postColumns = (db: Db) => columnsOf(db, database.dialect, 'posts');
+const postColumns = (db: Db) => columnsOf(db, database().dialect, 'posts');
 
 const STAMP = '2026-01-15T10:00:00.000Z';
 const BINNED = '2026-02-01T08:30:00.000Z';
@@ -59,7 +52,7 @@ async function seed(db: Db): Promise<void> {
 
 describe('migration 0013-recycle-bin-column', () => {
   it('renames posts.archived_at to binned_at and keeps every post and when it was binned', async () => {
-    const { db } = database;
+    const { db } = database();
     await seed(db);
     const before = await postColumns(db);
     expect(before).toContain('archived_at');
@@ -80,7 +73,7 @@ describe('migration 0013-recycle-bin-column', () => {
   });
 
   it('keeps every index of posts, each over binned_at where it was over archived_at', async () => {
-    const { db } = database;
+    const { db } = database();
     const before = await postIndexes(db);
     for (const name of LIVE_POST_INDEXES) expect(before[name]).toContain('archived_at');
 
@@ -97,19 +90,19 @@ describe('migration 0013-recycle-bin-column', () => {
       ),
     );
     for (const name of LIVE_POST_INDEXES) expect(after[name]).toContain('binned_at');
-    if (database.dialect === 'postgres') {
+    if (database().dialect === 'postgres') {
       // The partial indexes' predicates follow the column.
       for (const name of [...LIVE_POST_INDEXES, 'posts_uncategorized_order']) {
         expect(after[name]).toMatch(/WHERE \(+binned_at IS NULL\)/);
       }
     }
     expect(
-      (await schemaTexts(db, database.dialect)).filter((text) => /archived/i.test(text)),
+      (await schemaTexts(db, database().dialect)).filter((text) => /archived/i.test(text)),
     ).toEqual([]);
   });
 
   it('leaves a database whose search triggers and indexes work', async () => {
-    const { db } = database;
+    const { db } = database();
     await seed(db);
 
     await migrateUpTo(db, '0013-recycle-bin-column');
@@ -139,7 +132,7 @@ describe('migration 0013-recycle-bin-column', () => {
       .orderBy('id')
       .execute();
     expect(live.map((row) => row.id)).toEqual([3, 5]);
-    if (database.dialect === 'sqlite') {
+    if (database().dialect === 'sqlite') {
       const { rows } = await sql<{ integrity_check: string }>`pragma integrity_check`.execute(db);
       expect(rows).toEqual([{ integrity_check: 'ok' }]);
       const found = await sql<{ rowid: number }>`

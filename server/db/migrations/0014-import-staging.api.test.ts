@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openFreshDatabase, type FreshDatabase } from '../../test/fresh-database.ts';
+import { describe, expect, it } from 'vitest';
+import { databaseMigratedUpTo } from '../../test/migration-database.ts';
 import { columnsOf, indexesOf } from '../../test/schema-catalog.ts';
 import { migrateUpTo } from '../migrate.ts';
 import { published } from '../staging.ts';
@@ -10,21 +10,14 @@ import { published } from '../staging.ts';
  * a release before import staging created it, with a collection, a tag and a post; then 0014.
  */
 
-let database: FreshDatabase;
-beforeEach(async () => {
-  database = await openFreshDatabase(
-    process.env.NESTMARK_TEST_DB === 'postgres' ? 'postgres' : 'sqlite',
-    { upTo: '0013-recycle-bin-column' },
-  );
-});
-afterEach(() => database.drop());
+const database = databaseMigratedUpTo('0013-recycle-bin-column');
 
 const STAMP = '2026-01-15T10:00:00.000Z';
 const TABLES = ['collections', 'tags', 'posts'] as const;
 
 describe('migration 0014-import-staging', () => {
   it('adds import_job_id to collections, tags and posts, null (published) on every row', async () => {
-    const { db } = database;
+    const { db } = database();
     await sql`insert into users (id, name, email, password_hash, permission, theme, created_at, updated_at)
       values (1, 'Ada', 'ada@example.com', 'x', 7, 'default', ${STAMP}, ${STAMP})`.execute(db);
     await sql`insert into collections (id, user_id, name, local_order, created_at, updated_at)
@@ -37,7 +30,7 @@ describe('migration 0014-import-staging', () => {
     await migrateUpTo(db, '0014-import-staging');
 
     for (const table of TABLES) {
-      expect(await columnsOf(db, database.dialect, table)).toContain('import_job_id');
+      expect(await columnsOf(db, database().dialect, table)).toContain('import_job_id');
       const rows = await db
         .selectFrom(table)
         .select(['id', 'import_job_id'])
@@ -48,10 +41,10 @@ describe('migration 0014-import-staging', () => {
   });
 
   it('indexes only staged rows, and a row staged by a job that is not done is not published', async () => {
-    const { db } = database;
+    const { db } = database();
     await migrateUpTo(db, '0014-import-staging');
     for (const table of TABLES) {
-      const indexes = await indexesOf(db, database.dialect, table);
+      const indexes = await indexesOf(db, database().dialect, table);
       expect(indexes[`${table}_staged`]).toMatch(
         /import_job_id.*where.*import_job_id.*is not null/is,
       );

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { urlKey } from '../../lib/url-key.ts';
-import { openFreshDatabase, type FreshDatabase } from '../../test/fresh-database.ts';
+import { databaseMigratedUpTo } from '../../test/migration-database.ts';
 import { columnsOf, indexesOf } from '../../test/schema-catalog.ts';
 import { migrateUpTo } from '../migrate.ts';
 
@@ -11,21 +11,14 @@ import { migrateUpTo } from '../migrate.ts';
  * and a text post; then 0015.
  */
 
-let database: FreshDatabase;
-beforeEach(async () => {
-  database = await openFreshDatabase(
-    process.env.NESTMARK_TEST_DB === 'postgres' ? 'postgres' : 'sqlite',
-    { upTo: '0013-recycle-bin-column' },
-  );
-});
-afterEach(() => database.drop());
+const database = databaseMigratedUpTo('0013-recycle-bin-column');
 
 const STAMP = '2026-01-15T10:00:00.000Z';
 const LINKS = 1_050;
 
 describe('migration 0015-access-tokens', () => {
   it('adds api_tokens and fills posts.url_key for every existing link post, indexed', async () => {
-    const { db, dialect } = database;
+    const { db, dialect } = database();
     await sql`insert into users (id, name, email, password_hash, permission, theme, created_at, updated_at)
       values (1, 'Ada', 'ada@example.com', 'x', 7, 'default', ${STAMP}, ${STAMP})`.execute(db);
     const rows = Array.from({ length: LINKS }, (_, i) => {

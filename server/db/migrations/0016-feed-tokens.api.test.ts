@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openFreshDatabase, type FreshDatabase } from '../../test/fresh-database.ts';
+import { describe, expect, it } from 'vitest';
+import { databaseMigratedUpTo } from '../../test/migration-database.ts';
 import { columnsOf } from '../../test/schema-catalog.ts';
 
 /*
@@ -8,31 +8,24 @@ import { columnsOf } from '../../test/schema-catalog.ts';
  * that added feed tokens left it.
  */
 
-let database: FreshDatabase;
-beforeEach(async () => {
-  database = await openFreshDatabase(
-    process.env.NESTMARK_TEST_DB === 'postgres' ? 'postgres' : 'sqlite',
-    { upTo: '0016-feed-tokens' },
-  );
-});
-afterEach(() => database.drop());
+const database = databaseMigratedUpTo('0016-feed-tokens');
 
 const STAMP = '2026-01-15T10:00:00.000Z';
 
 async function insertUser(id: number): Promise<void> {
   await sql`insert into users (id, name, email, password_hash, permission, theme, created_at, updated_at)
     values (${id}, ${`User ${id}`}, ${`user${id}@example.com`}, 'x', 7, 'default', ${STAMP}, ${STAMP})`.execute(
-    database.db,
+    database().db,
   );
 }
 
 const insertToken = (userId: number, hash: string) =>
   sql`insert into feed_tokens (user_id, token_hash, created_at)
-    values (${userId}, ${hash}, ${STAMP})`.execute(database.db);
+    values (${userId}, ${hash}, ${STAMP})`.execute(database().db);
 
 describe('migration 0016-feed-tokens', () => {
   it('keeps one token hash per user, each hash once, gone with its user', async () => {
-    const { db, dialect } = database;
+    const { db, dialect } = database();
     expect((await columnsOf(db, dialect, 'feed_tokens')).sort()).toEqual([
       'created_at',
       'token_hash',
