@@ -161,6 +161,8 @@ test('a member added to a collection starts as a viewer', async ({ page }) => {
 test('hint text reads at 4.5:1 in both themes, and nothing shows through the top bar', async ({
   page,
 }) => {
+  // The app shell's top bar is drawn (sign-in lands on '/' before the shell has rendered).
+  await expect(page.locator('header')).toBeVisible();
   for (const theme of ['light', 'dark'] as const) {
     await page.evaluate(
       (dark) => document.documentElement.classList.toggle('dark', dark),
