@@ -80,8 +80,8 @@ function imageToken(request: FastifyRequest): string | null {
  * Sets `request.actor` on every request before its body is read. Routes whose endpoint needs a
  * user (`auth: 'user'`), or a user or a public share token (`auth: 'user-or-share'`), are refused
  * with 401 when the token is missing, revoked or expired; a personal access token (`nm_…`, taken
- * from the Authorization header only) with 403 outside its scope. Responses to share visitors are marked
- * not to be indexed and not to leak the page address onwards.
+ * from the Authorization header only) with 403 outside its scope. Responses to share visitors are
+ * marked not to be indexed and not to leak the page address onwards.
  */
 export function registerAuthentication(app: FastifyInstance, authenticate: Authenticators): void {
   // Declared without a value; the hook below sets a real actor on every request.

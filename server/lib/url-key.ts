@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256Hex } from './digest.ts';
 
 /** Query parameters that only track where a visitor came from (PRODUCT.md#duplicate-check). */
 const TRACKING_PARAMETER = /^(utm_.*|fbclid|gclid|mc_cid|mc_eid)$/i;
@@ -36,5 +36,5 @@ export function normalizeUrl(text: string): string {
  * {@link normalizeUrl}, so that an index takes URLs of any length.
  */
 export function urlKey(url: string): string {
-  return createHash('sha256').update(normalizeUrl(url)).digest('hex');
+  return sha256Hex(normalizeUrl(url));
 }

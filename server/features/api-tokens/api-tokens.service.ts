@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../../lib/digest.ts';
 import type { z } from 'zod';
 import {
   API_TOKEN_PREFIX,
@@ -25,8 +25,6 @@ const TOKEN_BYTES = 32;
 
 /** `last_used_at` is written at most once per this many milliseconds per token. */
 const LAST_USED_RESOLUTION_MS = 60_000;
-
-const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 function toApiToken(row: ApiTokenRow): ApiToken {
   return {
@@ -67,7 +65,7 @@ export function createApiTokensService({ db, clock }: { db: Db; clock: Clock }) 
         user_id: actor.userId,
         name: body.name,
         scope: body.scope,
-        token_hash: tokenHash(token),
+        token_hash: sha256Hex(token),
         created_at: now.toISOString(),
         expires_at: expiresAt?.toISOString() ?? null,
       });
@@ -84,7 +82,7 @@ export function createApiTokensService({ db, clock }: { db: Db; clock: Clock }) 
      * Records the use (at most once a minute per token).
      */
     async authenticate(token: string): Promise<UserActor | null> {
-      const row = await findApiTokenByHash(db, tokenHash(token));
+      const row = await findApiTokenByHash(db, sha256Hex(token));
       const now = clock();
       if (!row || (row.expires_at !== null && row.expires_at <= now.toISOString())) return null;
       if (

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../../lib/digest.ts';
 import { normalizeEmail } from '../users/user-accounts.ts';
 
 /**
@@ -25,15 +25,13 @@ export interface ThrottleKey {
   rule: 'limit' | 'backoff';
 }
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
-
 /**
  * The key of an account: the email as typed, normalized, so an unknown email is limited exactly
  * like a known one and the limit reveals nothing. Keys are hashes, so the table keeps neither
  * emails nor addresses.
  */
 export function accountThrottleKey(email: string): string {
-  return sha256(`account:${normalizeEmail(email)}`);
+  return sha256Hex(`account:${normalizeEmail(email)}`);
 }
 
 /** The counters of a password guess at the account of `email` from client `address`. */
@@ -46,12 +44,12 @@ export function passwordGuessKeys(email: string, address: string): ThrottleKey[]
 
 /** The key of a client address (`request.ip`). */
 export function addressThrottleKey(address: string): string {
-  return sha256(`address:${address}`);
+  return sha256Hex(`address:${address}`);
 }
 
 /** The key of the password reset requests of a client address (`request.ip`). */
 export function forgotThrottleKey(address: string): string {
-  return sha256(`forgot:${address}`);
+  return sha256Hex(`forgot:${address}`);
 }
 
 /** "Try again in …" for a wait of `seconds`, in whole minutes. */

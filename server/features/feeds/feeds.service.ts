@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../../lib/digest.ts';
 import {
   ATOM_CONTENT_TYPE,
   FEED_ENTRY_LIMIT,
@@ -33,8 +33,6 @@ export type FeedsService = ReturnType<typeof createFeedsService>;
 
 /** Longest summary of an entry, in characters; a longer text is cut and ends with "…". */
 export const FEED_SUMMARY_MAX = 1000;
-
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /**
  * Every refusal of a feed is this one 404: an unknown token, a collection that does not exist and
@@ -162,7 +160,7 @@ export function createFeedsService({
      * @throws 404 alike for an unknown token, a missing collection and one the user may not read.
      */
     async collectionFeed(feedToken: string, collectionId: number): Promise<FileDownload> {
-      const user = await findFeedTokenUser(db, sha256(feedToken));
+      const user = await findFeedTokenUser(db, sha256Hex(feedToken));
       if (!user) throw feedNotFound();
       // The token stands for its user, to read only; it opens no session.
       const actor: UserActor = {
@@ -191,7 +189,7 @@ export function createFeedsService({
     async regenerateFeedToken(actor: UserActor): Promise<NewFeedToken> {
       const token = randomAlphanumeric(FEED_TOKEN_LENGTH);
       const now = clock().toISOString();
-      await replaceFeedToken(db, { userId: actor.userId, tokenHash: sha256(token), now });
+      await replaceFeedToken(db, { userId: actor.userId, tokenHash: sha256Hex(token), now });
       return { token, created_at: now };
     },
 

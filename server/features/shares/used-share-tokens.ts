@@ -3,10 +3,8 @@
  * boundaries"): the public-share tokens ever used, which are never registered again (an account
  * restore checks and records them too).
  */
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../../lib/digest.ts';
 import type { Db } from '../../db/database.ts';
-
-const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
  * Remembers `tokens` (ISO `now`) as used for good, hashed: whatever becomes of their shares, they
@@ -20,7 +18,7 @@ export async function recordUsedShareTokens(
   if (tokens.length === 0) return;
   await db
     .insertInto('used_share_tokens')
-    .values(tokens.map((token) => ({ token_hash: tokenHash(token), used_at: now })))
+    .values(tokens.map((token) => ({ token_hash: sha256Hex(token), used_at: now })))
     .onConflict((conflict) => conflict.column('token_hash').doNothing())
     .execute();
 }
@@ -28,7 +26,7 @@ export async function recordUsedShareTokens(
 /** Those of `tokens` that a public share has ever used. */
 export async function listUsedShareTokens(db: Db, tokens: readonly string[]): Promise<Set<string>> {
   if (tokens.length === 0) return new Set();
-  const byHash = new Map(tokens.map((token) => [tokenHash(token), token]));
+  const byHash = new Map(tokens.map((token) => [sha256Hex(token), token]));
   const rows = await db
     .selectFrom('used_share_tokens')
     .select('token_hash')

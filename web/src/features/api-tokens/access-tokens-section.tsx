@@ -1,4 +1,5 @@
 import { clsx } from 'clsx';
+import { canWriteClipboard, copyToClipboard } from '../../lib/clipboard.ts';
 import { Copy, KeyRound } from 'lucide-react';
 import { useId, useState, type SubmitEvent } from 'react';
 import {
@@ -99,17 +100,12 @@ function NewTokenPanel({
   onDone: () => void;
 }) {
   const id = useId();
-  // Browsers leave `clipboard` out of pages not served securely.
-  const canCopy = 'clipboard' in navigator && typeof navigator.clipboard.writeText === 'function';
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(created.token);
-      notify({ type: 'success', title: 'Copied', description: 'The token is on your clipboard.' });
-    } catch {
-      notify({ type: 'error', title: 'Error', description: 'The token could not be copied.' });
-    }
-  }
+  const canCopy = canWriteClipboard();
+  const copy = () =>
+    copyToClipboard(created.token, {
+      copied: 'The token is on your clipboard.',
+      failed: 'The token could not be copied.',
+    });
 
   return (
     <div

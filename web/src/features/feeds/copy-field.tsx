@@ -1,8 +1,8 @@
 import { Copy } from 'lucide-react';
+import { canWriteClipboard, copyToClipboard } from '../../lib/clipboard.ts';
 import { useId } from 'react';
 import { Button } from '../../ui/button.tsx';
 import { Input } from '../../ui/input.tsx';
-import { notify } from '../../ui/notify.tsx';
 
 /**
  * A read-only value (a feed URL, a token) with a Copy button where the clipboard can be written
@@ -18,16 +18,8 @@ export function CopyField({
   copied: string;
 }) {
   const id = useId();
-  const canCopy = 'clipboard' in navigator && typeof navigator.clipboard.writeText === 'function';
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(value);
-      notify({ type: 'success', title: 'Copied', description: copied });
-    } catch {
-      notify({ type: 'error', title: 'Error', description: 'It could not be copied.' });
-    }
-  }
+  const canCopy = canWriteClipboard();
+  const copy = () => copyToClipboard(value, { copied, failed: 'It could not be copied.' });
 
   return (
     <div className="flex flex-col gap-1.5">

@@ -1,10 +1,10 @@
 import { Copy, RefreshCw } from 'lucide-react';
+import { canWriteClipboard, copyToClipboard } from '../../lib/clipboard.ts';
 import { useId } from 'react';
 import { SHARE_TOKEN_LENGTH } from '../../../../contract/shares.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { controlClasses } from '../../ui/input.tsx';
-import { notify } from '../../ui/notify.tsx';
 import { generateShareToken } from './public-share-rules.ts';
 import type { PublicShareDraft } from './shares.queries.ts';
 
@@ -28,22 +28,13 @@ export function PublicShareSection({
   error?: string;
 }) {
   const id = useId();
-  // Browsers leave `clipboard` out of pages not served securely.
-  const canCopy = 'clipboard' in navigator && typeof navigator.clipboard.writeText === 'function';
+  const canCopy = canWriteClipboard();
   const prefix = `${location.origin}/s?token=`;
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(publicShareUrl(draft.token));
-      notify({
-        type: 'success',
-        title: 'Copied',
-        description: 'The share link is on your clipboard.',
-      });
-    } catch {
-      notify({ type: 'error', title: 'Error', description: 'The link could not be copied.' });
-    }
-  }
+  const copy = () =>
+    copyToClipboard(publicShareUrl(draft.token), {
+      copied: 'The share link is on your clipboard.',
+      failed: 'The link could not be copied.',
+    });
 
   return (
     <Card aria-labelledby={`${id}-heading`} className="p-5 sm:p-6">
