@@ -1,4 +1,5 @@
 import { clsx } from 'clsx';
+import { formatDay, formatDayAndTime } from '../../lib/dates.ts';
 import { canWriteClipboard, copyToClipboard } from '../../lib/clipboard.ts';
 import { Copy, KeyRound } from 'lucide-react';
 import { useId, useState, type SubmitEvent } from 'react';
@@ -24,12 +25,6 @@ const SCOPE_LABELS: Record<ApiTokenScope, string> = {
   read: 'Read only',
   write: 'Read and write',
 };
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
 
 /** The instant a token chosen to expire on `day` (`YYYY-MM-DD`) stops: the end of that local day. */
 function endOfDay(day: string): string {
@@ -260,11 +255,9 @@ function TokenRow({ token }: { token: ApiToken }) {
           </span>
         </p>
         <p className="mt-0.5 text-xs text-fg-muted">
-          Created {dateFormat.format(new Date(token.created_at))} · Last used{' '}
-          {token.last_used_at ? dateTimeFormat.format(new Date(token.last_used_at)) : 'never'} ·{' '}
-          {token.expires_at
-            ? `Expires ${dateFormat.format(new Date(token.expires_at))}`
-            : 'Never expires'}
+          Created {formatDay(token.created_at)} · Last used{' '}
+          {token.last_used_at ? formatDayAndTime(token.last_used_at) : 'never'} ·{' '}
+          {token.expires_at ? `Expires ${formatDay(token.expires_at)}` : 'Never expires'}
         </p>
       </div>
       {confirming ? (

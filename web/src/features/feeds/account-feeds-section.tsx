@@ -1,4 +1,5 @@
 import { RefreshCw } from 'lucide-react';
+import { formatDay } from '../../lib/dates.ts';
 import { useState } from 'react';
 import { FEED_ENTRY_LIMIT } from '../../../../contract/feeds.ts';
 import { Button } from '../../ui/button.tsx';
@@ -6,15 +7,6 @@ import { Card } from '../../ui/card.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { CopyField } from './copy-field.tsx';
 import { useFeedToken, useNewFeedToken, useRegenerateFeedToken } from './feeds.queries.ts';
-
-/** `2026-11-26T00:45:00.000Z` as the reader's date, e.g. "26 Nov 2026". */
-function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString(undefined, {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  });
-}
 
 /**
  * My Account's Feeds block (PRODUCT.md#feeds): the user's feed token, shown once when it is made
@@ -61,7 +53,7 @@ export function AccountFeedsSection() {
           {status.isPending
             ? 'Loading…'
             : exists
-              ? `Your feed token was made on ${formatDate(status.data!.created_at)}. Nestmark keeps only a fingerprint of it and cannot show it again.`
+              ? `Your feed token was made on ${formatDay(status.data!.created_at)}. Nestmark keeps only a fingerprint of it and cannot show it again.`
               : 'You have no feed token yet.'}
         </p>
       )}

@@ -1,4 +1,5 @@
 import { clsx } from 'clsx';
+import { formatDay } from '../../lib/dates.ts';
 import { NotebookText } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Post } from '../../../../contract/posts.ts';
@@ -9,12 +10,6 @@ import { cardClasses, rowClasses, tileClasses } from './post-card.tsx';
  * list is first shown that way. Their parts come from the card, which knows the post.
  */
 
-const dateFormat = new Intl.DateTimeFormat(undefined, {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
-
 /** The day a post was saved, as the list view shows it. */
 function SavedOn({ post }: { post: Post }) {
   return (
@@ -22,7 +17,7 @@ function SavedOn({ post }: { post: Post }) {
       dateTime={post.created_at}
       className="shrink-0 text-xs text-fg-subtle tabular-nums max-sm:hidden"
     >
-      {dateFormat.format(new Date(post.created_at))}
+      {formatDay(post.created_at)}
     </time>
   );
 }
@@ -132,7 +127,7 @@ export function CompactTextPost({
         <div className="mt-auto flex min-w-0 items-center gap-1.5 text-xs text-fg-subtle">
           <NotebookText aria-hidden className="size-4 shrink-0" />
           <time dateTime={post.created_at} className="truncate">
-            {dateFormat.format(new Date(post.created_at))}
+            {formatDay(post.created_at)}
           </time>
         </div>
       </div>
