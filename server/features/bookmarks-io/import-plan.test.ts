@@ -4,6 +4,7 @@ import {
   MAX_IMPORT_DEPTH,
   noteContent,
   planImport,
+  plannedPostColumns,
   type ImportPlan,
 } from './import-plan.ts';
 import { readBookmarkFile } from './netscape-reader.ts';
@@ -49,7 +50,7 @@ describe('planImport', () => {
       { parent: null, name: 'A', addDate: null },
       { parent: 0, name: 'Unnamed folder', addDate: null },
     ]);
-    expect(plan.posts.map((post) => [post.folder, post.url, post.fields.title])).toEqual([
+    expect(plan.posts.map((post) => [post.folder, post.url, post.title])).toEqual([
       [0, 'http://example.com/', 'x'],
       // A blank title falls back to the HREF as written.
       [1, 'https://b.example/a%20b', 'https://b.example/a b'],
@@ -58,12 +59,11 @@ describe('planImport', () => {
   });
 
   it('skips or keeps URLs repeated in the file, and counts skipped entries by reason', () => {
-    const file = read(
+    const html =
       '<DT><A HREF="https://a.example">1</A><DT><A HREF="https://a.example/">2</A>' +
-        '<DT><A HREF="javascript:x()">js</A><DT><A>none</A><DT><A HREF="/rel">rel</A>',
-    );
-    const skip = planAll(file, 'skip', NOW);
-    expect(skip.posts.map((post) => post.fields.title)).toEqual(['1']);
+      '<DT><A HREF="javascript:x()">js</A><DT><A>none</A><DT><A HREF="/rel">rel</A>';
+    const skip = planAll(read(html), 'skip', NOW);
+    expect(skip.posts.map((post) => post.title)).toEqual(['1']);
     expect(skip.duplicatesInFile).toBe(1);
     expect(skip.examples.duplicates).toEqual([
       { title: '2', url: 'https://a.example/', where: 'file' },
@@ -79,8 +79,8 @@ describe('planImport', () => {
       'missing-url',
       'invalid-url',
     ]);
-    const keep = planAll(file, 'keep', NOW);
-    expect(keep.posts.map((post) => post.fields.title)).toEqual(['1', '2']);
+    const keep = planAll(read(html), 'keep', NOW);
+    expect(keep.posts.map((post) => post.title)).toEqual(['1', '2']);
     expect(keep.duplicatesInFile).toBe(1);
   });
 
@@ -95,7 +95,7 @@ describe('planImport', () => {
       'skip',
       NOW,
     );
-    expect(plan.posts.map((post) => post.fields.title)).toEqual(['1', '4']);
+    expect(plan.posts.map((post) => post.title)).toEqual(['1', '4']);
     expect(plan.duplicatesInFile).toBe(2);
   });
 
@@ -116,30 +116,38 @@ describe('planImport', () => {
       'skip',
       NOW,
     );
-    expect(plan.posts[0]).toMatchObject({
-      fields: {
-        type: 'link',
-        url: 'https://a.example/',
-        base_url: 'https://a.example',
-        preview_status: 'pending',
-      },
+    const [link, note] = plan.posts.map(plannedPostColumns);
+    expect(link).toMatchObject({
+      type: 'link',
+      url: 'https://a.example/',
+      base_url: 'https://a.example',
+      content: 'https://a.example/',
+      preview_status: 'pending',
       created_at: '2020-09-13T12:26:40.000Z',
       updated_at: '2020-09-13T12:26:40.000Z',
+      search_title: 't'.repeat(255),
     });
-    expect(plan.posts[0]!.fields.title).toHaveLength(255);
-    expect(plan.posts[1]).toMatchObject({
+    expect(link!.title).toHaveLength(255);
+    expect(note).toMatchObject({
+      type: 'text',
       url: null,
-      fields: {
-        type: 'text',
-        url: null,
-        title: 'Note',
-        content: '<p>one</p><p>two</p>',
-        preview_status: null,
-      },
+      base_url: null,
+      title: 'Note',
+      content: '<p>one</p><p>two</p>',
+      preview_status: null,
       description: 'one \n\ntwo',
       created_at: NOW,
       updated_at: '2020-09-13T12:26:40.000Z',
     });
+    expect(note!.search_text).toContain('one');
+  });
+
+  it('lets go of each entry of the file once planned, so the tree and the plan are not both held whole', () => {
+    const file = read('<DT><H3>f</H3><DL><DT><A HREF="https://a.example/">a</A></DL>');
+    const folder = file.roots[0]!;
+    planAll(file, 'skip', NOW);
+    expect(file.roots).toEqual([]);
+    expect(folder.kind === 'folder' && folder.children).toEqual([]);
   });
 });
 

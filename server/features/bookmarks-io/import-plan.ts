@@ -32,7 +32,11 @@ export interface PlannedFolder {
   addDate: Date | null;
 }
 
-/** A bookmark to create as a link post, or a note (Shaarli's) to create as a text post. */
+/**
+ * A bookmark to create as a link post, or a note (Shaarli's) to create as a text post: only what
+ * the file said, in a compact form, so that a plan of 100,000 posts stays small; the stored
+ * columns are worked out batch by batch as the posts are written (`plannedPostColumns`).
+ */
 export interface PlannedPost {
   /** Index of its folder in the plan; null = the collection the import lands in. */
   folder: number | null;
@@ -41,19 +45,15 @@ export interface PlannedPost {
    * its `normalizeUrl` (PRODUCT.md#duplicate-check). Null for a note.
    */
   url: string | null;
-  /**
-   * The post's columns as they will be stored, worked out here so that the transaction only
-   * writes: content fields as the posts feature makes them (title at most POST_TITLE_MAX, a
-   * bookmark's URL when it had none).
-   */
-  fields: ReturnType<typeof postContentFields>;
+  /** The URL's origin (the post's `base_url`); null for a note. */
+  origin: string | null;
+  /** At most POST_TITLE_MAX characters; a bookmark's URL when it had none, `''` for a blank note. */
+  title: string;
   description: string | null;
   tags: string[];
-  /** The post's search document, so that imported posts can be found at once. */
-  search: ReturnType<typeof searchDocument>;
-  /** The file's dates (else `now`), as stored. */
-  created_at: string;
-  updated_at: string;
+  /** The file's dates (else the plan's `now`), in milliseconds since the epoch. */
+  created: number;
+  updated: number;
 }
 
 /** What an import will do, worked out from the file alone, before any database work. */
@@ -79,8 +79,9 @@ const reasonField = {
  * into their ancestor there; blank folder names become "Unnamed folder"), turns each bookmark into
  * a post (URL serialised the way browsers store it, title cut to the API's limit) and each note
  * into a text post, finds URLs repeated within the file (`duplicates`: `skip` keeps the first,
- * `keep` keeps all) and counts skipped entries by reason. Pure and iterative, so any depth and
- * size works. It pauses (yields) after every few hundred entries, so that the caller can let
+ * `keep` keeps all) and counts skipped entries by reason. Iterative, so any depth and size
+ * works; it consumes `file` (its lists of entries are emptied as they are planned). No database
+ * work. It pauses (yields) after every few hundred entries, so that the caller can let
  * other work run (`inTurns`): 100,000 bookmarks take over a second.
  *
  * @param now ISO instant for posts whose entry has no date.
@@ -97,57 +98,52 @@ export function* planImport(
   const seen = new Set<string>();
   let duplicatesInFile = 0;
 
-  // Depth-first in file order with an explicit stack of sibling lists being walked.
-  const stack: { nodes: BookmarkNode[]; next: number; folder: number | null; depth: number }[] = [
-    { nodes: file.roots, next: 0, folder: null, depth: 1 },
-  ];
+  const nowMs = Date.parse(now);
+
+  // Depth-first in file order with an explicit stack of sibling lists being walked. Each list is
+  // reversed once and emptied from its end, so that every entry is let go of once planned: the
+  // tree shrinks as the plan grows, instead of both being held whole.
+  const level = (nodes: BookmarkNode[], folder: number | null, depth: number) => ({
+    pending: nodes.reverse(),
+    folder,
+    depth,
+  });
+  const stack = [level(file.roots, null, 1)];
   let planned = 0;
   while (stack.length > 0) {
     if (++planned % PLAN_SLICE === 0) yield;
-    const level = stack[stack.length - 1]!;
-    const node = level.nodes[level.next];
+    const current = stack[stack.length - 1]!;
+    const node = current.pending.pop();
     if (node === undefined) {
       stack.pop();
       continue;
     }
-    level.next += 1;
     if (node.kind === 'folder') {
-      if (level.depth >= MAX_IMPORT_DEPTH) {
-        stack.push({ nodes: node.children, next: 0, folder: level.folder, depth: level.depth });
+      if (current.depth >= MAX_IMPORT_DEPTH) {
+        stack.push(level(node.children, current.folder, current.depth));
         continue;
       }
       folders.push({
-        parent: level.folder,
+        parent: current.folder,
         name: truncate(node.title.trim(), 255).trim() || UNNAMED_FOLDER,
         addDate: node.addDate,
       });
-      stack.push({
-        nodes: node.children,
-        next: 0,
-        folder: folders.length - 1,
-        depth: level.depth + 1,
-      });
+      stack.push(level(node.children, folders.length - 1, current.depth + 1));
       continue;
     }
-    const created_at = node.addDate?.toISOString() ?? now;
-    const updated_at = node.lastModified?.toISOString() ?? created_at;
-    // The post this entry becomes, with its URL (null for a note) and stored fields.
-    const plannedPost = (url: string | null, fields: PlannedPost['fields']): PlannedPost => ({
-      folder: level.folder,
-      url,
-      fields,
+    const created = node.addDate?.getTime() ?? nowMs;
+    const plannedPost = (url: URL | null, title: string): PlannedPost => ({
+      folder: current.folder,
+      url: url && url.href,
+      origin: url && url.origin,
+      title,
       description: node.description,
       tags: node.tags,
-      search: searchDocument({ ...fields, description: node.description, tagNames: node.tags }),
-      created_at,
-      updated_at,
+      created,
+      updated: node.lastModified?.getTime() ?? created,
     });
     if (node.kind === 'note') {
-      const title = truncate(node.title, POST_TITLE_MAX).trim();
-      // A note's content is HTML of its text: the sanitizer has the last word.
-      posts.push(
-        plannedPost(null, postContentFields(noteContent(node.description ?? title), title)),
-      );
+      posts.push(plannedPost(null, truncate(node.title, POST_TITLE_MAX).trim()));
       continue;
     }
     const parsed = new URL(node.url);
@@ -162,7 +158,7 @@ export function* planImport(
       if (duplicates === 'skip') continue;
     }
     seen.add(key);
-    posts.push(plannedPost(url, linkPostFields(parsed, title)));
+    posts.push(plannedPost(parsed, title));
   }
 
   const skipped = { total: 0, unsupported_scheme: 0, missing_url: 0, invalid_url: 0 };
@@ -174,6 +170,26 @@ export function* planImport(
     }
   }
   return { folders, posts, skipped, duplicatesInFile, examples };
+}
+
+/**
+ * The stored columns of a planned post, worked out when its batch is written: content fields as
+ * the posts feature makes them (a note's content is HTML of its text, which the sanitizer has the
+ * last word on), its search document, so that imported posts can be found at once, and its dates
+ * as ISO 8601.
+ */
+export function plannedPostColumns(post: PlannedPost) {
+  const fields =
+    post.url === null
+      ? postContentFields(noteContent(post.description ?? post.title), post.title)
+      : linkPostFields({ href: post.url, origin: post.origin! }, post.title);
+  return {
+    ...fields,
+    description: post.description,
+    ...searchDocument({ ...fields, description: post.description, tagNames: post.tags }),
+    created_at: new Date(post.created).toISOString(),
+    updated_at: new Date(post.updated).toISOString(),
+  };
 }
 
 /** Name of the collection an import lands in: the file name without its extension. */

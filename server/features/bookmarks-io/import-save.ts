@@ -33,6 +33,7 @@ import { finishImportJob } from './import-jobs.repository.ts';
 import { listStagedCollectionsBesidePublished, setLocalOrders } from './import-staging.ts';
 import {
   importCollectionName,
+  plannedPostColumns,
   type ImportPlan,
   type PlannedFolder,
   type PlannedPost,
@@ -343,7 +344,7 @@ function keepOutsideTarget(plan: ImportPlan, urls: Set<string>, duplicates: Dupl
     if (post.url !== null && urls.has(normalizeUrl(post.url))) {
       inTarget += 1;
       if (examples.length < SUMMARY_EXAMPLES) {
-        examples.push({ title: post.fields.title ?? post.url, url: post.url, where: 'target' });
+        examples.push({ title: post.title, url: post.url, where: 'target' });
       }
       if (duplicates === 'skip') continue;
     }
@@ -456,25 +457,14 @@ function postRow(
   collectionId: number,
   { ownerId, order, jobId }: { ownerId: number; order: number; jobId: number },
 ) {
-  const { fields, search } = post;
   return {
     user_id: ownerId,
     collection_id: collectionId,
-    type: fields.type,
-    title: fields.title,
-    content: fields.content,
-    url: fields.url,
-    base_url: fields.base_url,
-    description: post.description,
+    ...plannedPostColumns(post),
     color: null,
     image_path: null,
     order,
     binned_at: null,
-    preview_status: fields.preview_status,
-    created_at: post.created_at,
-    updated_at: post.updated_at,
-    search_title: search.search_title,
-    search_text: search.search_text,
     import_job_id: jobId,
   } satisfies NewPostRow;
 }

@@ -155,7 +155,10 @@ export function postContentFields(content: string, title: string | null | undefi
  * import of 100,000 bookmarks. `url` must be an http(s) URL (no other scheme); its serialisation
  * has no whitespace or markup. A test holds the two functions equal.
  */
-export function linkPostFields(url: URL, title: string | null | undefined) {
+export function linkPostFields(
+  url: Pick<URL, 'href' | 'origin'>,
+  title: string | null | undefined,
+) {
   return {
     content: escapeText(url.href),
     type: 'link' as const,
