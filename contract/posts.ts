@@ -49,6 +49,11 @@ export const postSchema = z.object({
   user_id: z.number().int(),
   order: z.number().int(),
   is_archived: z.boolean(),
+  /**
+   * Whether the caller starred the post (PRODUCT.md#favourites): their own mark, set with
+   * `PATCH /api/posts/{id}`; always false for a share link's visitor.
+   */
+  is_favorite: z.boolean(),
   /** Link preview: 'pending' while the page is fetched in the background; null for text posts. */
   preview_status: z.enum(['pending', 'done', 'failed']).nullable(),
   created_at: timestamp,
@@ -112,7 +117,8 @@ export const listPostsQuery = z
     sort: z.enum(postSorts).optional(),
     /**
      * Search (PRODUCT.md#search): case-insensitive substrings of title, text, URL, description and
-     * tags, all required; `"exact phrase"`, `-word` to exclude, `tag:name`, `type:link|text`.
+     * tags, all required; `"exact phrase"`, `-word` to exclude, `tag:name`, `type:link|text`,
+     * `is:favorite` (the caller's favourites).
      * Paged by `limit` and `after_id`; with `is_archived`, searches the caller's recycle bin.
      */
     filter: z.string().max(500).optional(),
@@ -120,6 +126,12 @@ export const listPostsQuery = z
     withDescendants: queryBoolean.optional(),
     /** Only posts with this tag of the caller's. */
     tag_id: id.optional(),
+    /**
+     * The caller's favourites (PRODUCT.md#favourites) across every collection they may read,
+     * most recently starred first; not with `collection_id`, `is_uncategorized`, `is_archived`,
+     * `tag_id`, `withDescendants` or `sort`.
+     */
+    favorites: queryBoolean.optional(),
   })
   .transform(readInRecycleBin);
 
@@ -135,7 +147,8 @@ export const createPostBody = z.object({
 
 /**
  * Any subset of the fields; `collection_id`/`is_uncategorized` transfer the post, `order` moves it
- * within its collection, `is_archived` sends it to or brings it back from the recycle bin.
+ * within its collection, `is_archived` sends it to or brings it back from the recycle bin,
+ * `is_favorite` stars it for the caller or takes the star off (PRODUCT.md#favourites).
  */
 export const updatePostBody = z
   .object({
@@ -148,6 +161,7 @@ export const updatePostBody = z
     tag_names: z.array(tagName).max(100).nullish(),
     order: z.number().int().min(1).max(INTEGER_MAX).optional(),
     is_archived: z.boolean().optional(),
+    is_favorite: z.boolean().optional(),
   })
   .transform(readInRecycleBin);
 
@@ -213,7 +227,7 @@ export const postEndpoints = {
     method: 'GET',
     path: '/api/posts',
     summary:
-      "Posts of a collection (`collection_id`, 0 or `is_uncategorized=true` = Uncategorized) by order, highest first, or by `sort`; with `withDescendants=true` also those of every collection below it, newest first; without either, all the caller's posts, newest first; `is_archived=true` lists the recycle bin (with `collection_id`, the posts deleted from that list), last deleted first. Paged by `limit` with `after_id` or `offset` (not both: 400). `filter` searches (title matches first), paged by `after_id` the same way, in the recycle bin with `is_archived=true`. With a public share token: the shared collection's posts (or a sub-collection's, when the share opens them), read only.",
+      "Posts of a collection (`collection_id`, 0 or `is_uncategorized=true` = Uncategorized) by order, highest first, or by `sort`; with `withDescendants=true` also those of every collection below it, newest first; without either, all the caller's posts, newest first; `is_archived=true` lists the recycle bin (with `collection_id`, the posts deleted from that list), last deleted first. Paged by `limit` with `after_id` or `offset` (not both: 400). `filter` searches (title matches first), paged by `after_id` the same way, in the recycle bin with `is_archived=true`. `favorites=true` lists the caller's favourites in every collection they may still read, last starred first (not in the recycle bin; with `filter`, searched). With a public share token: the shared collection's posts (or a sub-collection's, when the share opens them), read only.",
     auth: 'user-or-share',
     query: listPostsQuery,
     status: 200,
@@ -253,7 +267,8 @@ export const postEndpoints = {
   update: defineEndpoint({
     method: 'PATCH',
     path: '/api/posts/{id}',
-    summary: 'Edit, transfer, reorder, move to the recycle bin or restore a post.',
+    summary:
+      "Edit, transfer, reorder, move to the recycle bin or restore a post; star it or take the star off (`is_favorite`, the caller's own mark: alone it needs only read access, 404 for a post the caller cannot read).",
     auth: 'user',
     params: idParams,
     body: updatePostBody,

@@ -211,6 +211,17 @@ export interface FeedTokensTable {
   created_at: string;
 }
 
+/**
+ * A post a user starred (migration 0017, PRODUCT.md#favourites): one row per user and post, gone
+ * with either.
+ */
+export interface FavoritesTable {
+  user_id: number;
+  post_id: number;
+  /** When the star was set; the Favourites list is newest first by it. */
+  created_at: string;
+}
+
 /** A stored file under DATA_DIR/files: an editor upload or a link thumbnail. */
 export interface FilesTable {
   id: Generated<number>;
@@ -295,6 +306,7 @@ export interface Database {
   preview_turns: PreviewTurnsTable;
   api_tokens: ApiTokensTable;
   feed_tokens: FeedTokensTable;
+  favorites: FavoritesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -18,6 +18,7 @@ const post: Post = {
   user_id: 3,
   order: 12,
   is_archived: false,
+  is_favorite: false,
   preview_status: 'pending',
   created_at: '2026-01-15T10:00:00.000Z',
   updated_at: '2026-01-15T10:00:00.000Z',

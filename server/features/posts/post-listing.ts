@@ -3,10 +3,10 @@
  * boundaries"): pages of posts (a list, a tag's, a recycle bin, …) with their tags, as the posts
  * API and exports read them.
  */
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Tag } from '../../../contract/tags.ts';
 import { preparedQueries, type Db } from '../../db/database.ts';
-import type { PostRow } from '../../db/schema.ts';
+import type { Database, PostRow } from '../../db/schema.ts';
 import { published } from '../../db/staging.ts';
 import { tagsColumn, tagsOfColumn } from '../tags/post-tags.ts';
 import { inScope, type PostScope } from './posts.repository.ts';
@@ -44,7 +44,8 @@ const sortColumnOf = {
 
 /**
  * A post as listings read it: the columns a post's view and an export need (not the search
- * document nor the preview worker's bookkeeping), and its tags when asked for.
+ * document nor the preview worker's bookkeeping), its tags when asked for, and whether the
+ * signed-in reader starred it when read for one (PRODUCT.md#favourites; 0/1 on SQLite).
  */
 export type ListedPost = Omit<
   PostRow,
@@ -55,9 +56,9 @@ export type ListedPost = Omit<
   | 'preview_origin'
   | 'preview_host'
   | 'preview_retry_at'
-> & { tags?: Tag[] };
+> & { tags?: Tag[]; is_favorite?: SqlBool };
 
-const listedColumns = [
+export const listedColumns = [
   'id',
   'user_id',
   'collection_id',
@@ -76,6 +77,22 @@ const listedColumns = [
   'updated_at',
 ] as const;
 
+/**
+ * Whether `userId` starred the post of the row (`posts.id`): an EXISTS on the primary key, one
+ * index probe per row of a page, for a listing's select list (`is_favorite`, 0/1 on SQLite).
+ */
+export function isFavoriteColumn(eb: ExpressionBuilder<Database, 'posts'>, userId: number) {
+  return eb
+    .exists(
+      eb
+        .selectFrom('favorites')
+        .select('favorites.post_id')
+        .whereRef('favorites.post_id', '=', 'posts.id')
+        .where('favorites.user_id', '=', userId),
+    )
+    .as('is_favorite');
+}
+
 /** What the SQL of a listing page depends on; the ids and the cursor are its arguments. */
 interface ListingShape {
   kind: PostListing['kind'];
@@ -93,11 +110,14 @@ interface ListingShape {
   tags: boolean;
   /** Only when the collection belongs to the user given as `ownerUserId` (see PostListing). */
   ownedBy: boolean;
+  /** With whether the user given as `readerId` starred each post. */
+  favorites: boolean;
 }
 
 /**
  * The query of a listing page. `owner`: the listing's collection, user or tag id; `ownerUserId`:
- * the user the collection must belong to, with `shape.ownedBy`.
+ * the user the collection must belong to, with `shape.ownedBy`; `readerId`: the user whose stars
+ * `is_favorite` shows, with `shape.favorites`.
  */
 function listingPage(
   db: Db,
@@ -106,13 +126,15 @@ function listingPage(
   afterValue: string | number,
   afterId: number,
   ownerUserId: number,
+  readerId: number,
 ) {
   const sortColumn = sortColumnOf[shape.kind];
   let query = db
     .selectFrom('posts')
     .select(listedColumns)
     .where(published('posts'))
-    .$if(shape.tags, (qb) => qb.select(tagsColumn(db).as('tags')));
+    .$if(shape.tags, (qb) => qb.select(tagsColumn(db).as('tags')))
+    .$if(shape.favorites, (qb) => qb.select((eb) => isFavoriteColumn(eb, readerId)));
   const scope = shape.uncategorized ? { uncategorizedOf: owner } : { collectionId: owner };
   if (shape.kind === 'list') {
     query = query.where(inScope(scope)).where('binned_at', 'is', null);
@@ -174,12 +196,18 @@ const listingQuery = preparedQueries(listingPage);
 /**
  * One page of a listing. `after` is the last post of the previous page (cursor paging);
  * `offset` skips that many posts; `limit` 0 means no limit; `withTags` reads each post's tags
- * (by name) in the same query.
+ * (by name) in the same query; `readerId`, whether that user starred each post (`is_favorite`).
  */
 export async function listPosts(
   db: Db,
   listing: PostListing,
-  page: { after?: PostRow; limit: number; offset?: number; withTags?: boolean },
+  page: {
+    after?: PostRow;
+    limit: number;
+    offset?: number;
+    withTags?: boolean;
+    readerId?: number;
+  },
 ): Promise<ListedPost[]> {
   const owner =
     listing.kind === 'list' || listing.kind === 'deleted-from'
@@ -191,7 +219,7 @@ export async function listPosts(
         : listing.kind === 'collections'
           ? 0
           : listing.userId;
-  const { after, limit, offset = 0, withTags = false } = page;
+  const { after, limit, offset = 0, withTags = false, readerId } = page;
   const shape: ListingShape = {
     kind: listing.kind,
     uncategorized:
@@ -203,14 +231,16 @@ export async function listPosts(
     offset,
     tags: withTags,
     ownedBy: listing.kind === 'list' && listing.ownedBy !== undefined,
+    favorites: readerId !== undefined,
   };
   const afterValue = after?.[sortColumnOf[listing.kind]] ?? 0;
   const afterId = after?.id ?? 0;
   const ownerUserId = (listing.kind === 'list' && listing.ownedBy) || 0;
+  const args = [owner, afterValue, afterId, ownerUserId, readerId ?? 0] as const;
   const rows =
     shape.collectionIds || offset > 0
-      ? await listingPage(db, shape, owner, afterValue, afterId, ownerUserId).execute()
-      : await listingQuery(db, shape, owner, afterValue, afterId, ownerUserId);
+      ? await listingPage(db, shape, ...args).execute()
+      : await listingQuery(db, shape, ...args);
   // The rows are the driver's own objects: their tags column is replaced in place.
   if (withTags) for (const row of rows) row.tags = tagsOfColumn(row.tags);
   return rows as ListedPost[];

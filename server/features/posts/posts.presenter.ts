@@ -19,6 +19,8 @@ export function toPost(row: ListedPost, tags?: Tag[]): Post {
     order: row.order,
     // The API's name for "in the recycle bin" (contract/posts.ts reads it as inRecycleBin).
     is_archived: row.binned_at !== null,
+    // 0/1 on SQLite; absent where the reader is no signed-in user (a share link).
+    is_favorite: Boolean(row.is_favorite),
     preview_status: row.preview_status,
     created_at: row.created_at,
     updated_at: row.updated_at,

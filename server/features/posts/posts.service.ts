@@ -47,6 +47,12 @@ import {
   transferAll,
   moveAllToRecycleBin,
 } from './post-order.ts';
+import {
+  findFavoriteStarredAt,
+  listFavoriteIds,
+  listFavoritePosts,
+  setFavorite,
+} from './post-favorites.ts';
 import { listSortedPosts } from './post-sorts.repository.ts';
 import { toPost } from './posts.presenter.ts';
 import {
@@ -123,13 +129,24 @@ export function createPostsService({
     return { collectionId: collection.id, ownerId: collection.user_id };
   }
 
-  async function withTags(trx: Db, rows: PostRow[], include: boolean | undefined) {
-    if (!include) return rows.map((row) => toPost(row));
-    const tags = await listTagsOfPosts(
-      trx,
-      rows.map((row) => row.id),
+  /**
+   * The API view of `rows` read without their tags and stars: with tags when `include`, and with
+   * whether the actor starred each (PRODUCT.md#favourites; never for a share link's visitor),
+   * each read for the whole page in one query.
+   */
+  async function present(
+    trx: Db,
+    actor: AuthenticatedActor,
+    rows: PostRow[],
+    include: boolean | undefined,
+  ) {
+    const ids = rows.map((row) => row.id);
+    const tags = include ? await listTagsOfPosts(trx, ids) : undefined;
+    const starred =
+      actor.kind === 'user' ? await listFavoriteIds(trx, actor.userId, ids) : new Set<number>();
+    return rows.map((row) =>
+      toPost({ ...row, is_favorite: starred.has(row.id) }, tags?.get(row.id)),
     );
-    return rows.map((row) => toPost(row, tags.get(row.id)));
   }
 
   /**
@@ -317,6 +334,35 @@ export function createPostsService({
     return { kind: 'list', scope: { collectionId } };
   }
 
+  /**
+   * A page of the actor's favourites (`favorites=true`, PRODUCT.md#favourites), most recently
+   * starred first, in the collections they may still read. @throws 400 for an `after_id` that
+   * is not one of their favourites
+   */
+  async function listFavorites(
+    actor: UserActor,
+    query: z.output<typeof listPostsQuery>,
+    offset: number,
+  ): Promise<Post[]> {
+    let after: { postId: number; starredAt: string } | undefined;
+    if (query.after_id !== undefined) {
+      const starredAt = await findFavoriteStarredAt(db, actor.userId, query.after_id);
+      if (starredAt === undefined) {
+        throw badRequest('after_id is not a post of your favourites.', {
+          after_id: ['is not a post of your favourites'],
+        });
+      }
+      after = { postId: query.after_id, starredAt };
+    }
+    const shared = await listCollectionsSharedWith(db, actor.userId);
+    const rows = await listFavoritePosts(
+      db,
+      { userId: actor.userId, sharedCollectionIds: shared.map(({ collection }) => collection.id) },
+      { after, limit: query.limit ?? 0, offset, withTags: query.withTags },
+    );
+    return rows.map((row) => toPost(row, row.tags));
+  }
+
   return {
     /**
      * A page of posts: a collection's or Uncategorized by order (or `sort`), all live posts (or a
@@ -327,9 +373,17 @@ export function createPostsService({
      * list; 403 for a share visitor's recycle bin.
      */
     async list(actor: AuthenticatedActor, query: z.output<typeof listPostsQuery>): Promise<Post[]> {
-      const search = query.filter === undefined ? undefined : parseSearchQuery(query.filter);
+      if (query.favorites) assertFavoritesAlone(actor, query);
+      const readerId = actor.kind === 'user' ? actor.userId : undefined;
+      const parsed = query.filter === undefined ? undefined : parseSearchQuery(query.filter);
+      const search = parsed && { ...parsed, favorite: parsed.favorite || !!query.favorites };
       if (search && !isEmptyQuery(search)) {
-        const scope = await resolveSearchScope(actor, query);
+        // A share link's visitor has no favourites.
+        if (search.favorite && readerId === undefined) return [];
+        const scope = {
+          ...(await resolveSearchScope(actor, query)),
+          ...(search.favorite && { favoritesOf: readerId }),
+        };
         let cursor: SearchCursor | undefined;
         if (query.after_id !== undefined) {
           const after = await findPost(db, query.after_id);
@@ -341,7 +395,7 @@ export function createPostsService({
           }
         }
         const rows = await searchPosts(db, scope, search, query.limit ?? 0, cursor);
-        const found = await withTags(db, rows, true);
+        const found = await present(db, actor, rows, true);
         return found.map((post) => {
           const snippet = searchSnippet(
             { ...post, tagNames: (post.tags ?? []).map((tag) => tag.name) },
@@ -359,6 +413,9 @@ export function createPostsService({
       }
       if (offset > 0 && !query.limit) {
         throw badRequest('offset needs a limit.', { offset: ['needs a limit above 0'] });
+      }
+      if (query.favorites) {
+        return listFavorites(actor as UserActor, query, offset);
       }
       const sort = query.sort ?? 'manual';
       // The common page, of a user's own collection in manual order, takes one query: the access
@@ -383,9 +440,10 @@ export function createPostsService({
       }
       const page = { after, limit: query.limit ?? 0, offset };
       if (sort !== 'manual' && listing.kind === 'list') {
-        return withTags(db, await listSortedPosts(db, listing.scope, sort, page), query.withTags);
+        const rows = await listSortedPosts(db, listing.scope, sort, page);
+        return present(db, actor, rows, query.withTags);
       }
-      let rows = await listPosts(db, listing, { ...page, withTags: query.withTags });
+      let rows = await listPosts(db, listing, { ...page, withTags: query.withTags, readerId });
       if (rows.length === 0 && listing.kind === 'list' && listing.ownedBy !== undefined) {
         // 404 when the actor may not see the collection; a member's page without the ownership
         // condition.
@@ -396,7 +454,7 @@ export function createPostsService({
           rows = await listPosts(
             db,
             { kind: 'list', scope },
-            { ...page, withTags: query.withTags },
+            { ...page, withTags: query.withTags, readerId },
           );
         }
       }
@@ -428,7 +486,7 @@ export function createPostsService({
     ): Promise<Post> {
       const post = await getPost(db, actor, id, Permission.READ);
       if (post.binned_at !== null) throw notFound('Post');
-      const [view] = await withTags(db, [post], options.withTags);
+      const [view] = await present(db, actor, [post], options.withTags);
       return view!;
     },
 
@@ -461,7 +519,7 @@ export function createPostsService({
           await replacePostTags(trx, post.id, tagIds);
         }
         await refreshSearchDocuments(trx, [post.id]);
-        const [view] = await withTags(trx, [post], true);
+        const [view] = await present(trx, actor, [post], true);
         return view!;
       });
       if (created.preview_status === 'pending') onPreviewDue();
@@ -471,19 +529,32 @@ export function createPostsService({
     /**
      * Edits any subset of a post: content and title, description, tags (`tag_names` replaces
      * the set), transfer to another list of the post's owner (on top there), `order` within its
-     * list, `inRecycleBin` to the recycle bin or back. @throws 404; 403 for a transfer out of the owner's
-     * account or a tag a member may not create.
+     * list, `inRecycleBin` to the recycle bin or back; `is_favorite` stars it for the actor or
+     * takes their star off (PRODUCT.md#favourites). A star alone needs only read access and
+     * leaves the post as it is (not even `updated_at` changes). @throws 404 (also for a star on
+     * a post the actor cannot read); 403 for an edit the actor may not make, a transfer out of
+     * the owner's account or a tag a member may not create.
      */
     async update(
       actor: UserActor,
       id: number,
       body: z.output<typeof updatePostBody>,
     ): Promise<Post> {
+      const { is_favorite: favorite, ...edit } = body;
+      const starOnly =
+        favorite !== undefined && Object.values(edit).every((value) => value === undefined);
       const { updated, linkChanged } = await db.transaction().execute(async (trx) => {
-        let linkChanged = false;
-        const needed = body.inRecycleBin ? Permission.WRITE | Permission.DELETE : Permission.WRITE;
-        let post = await getPost(trx, actor, id, needed);
         const now = clock().toISOString();
+        if (starOnly) {
+          const post = await getPost(trx, actor, id, Permission.READ);
+          await setFavorite(trx, actor.userId, post.id, favorite, now);
+          const [view] = await present(trx, actor, [post], true);
+          return { updated: view!, linkChanged: false };
+        }
+        let linkChanged = false;
+        const needed = edit.inRecycleBin ? Permission.WRITE | Permission.DELETE : Permission.WRITE;
+        let post = await getPost(trx, actor, id, needed);
+        if (favorite !== undefined) await setFavorite(trx, actor.userId, post.id, favorite, now);
         const save = async (fields: Partial<PostRow>) => {
           await updatePost(trx, post.id, fields);
           post = { ...post, ...fields };
@@ -537,7 +608,7 @@ export function createPostsService({
         await save({ updated_at: now });
         await refreshSearchDocuments(trx, [post.id]);
 
-        const [view] = await withTags(trx, [post], true);
+        const [view] = await present(trx, actor, [post], true);
         return { updated: view!, linkChanged };
       });
       if (linkChanged && updated.preview_status === 'pending') onPreviewDue();
@@ -639,6 +710,33 @@ export function createPostsService({
       });
     },
   };
+}
+
+/**
+ * `favorites=true` lists the caller's own favourites across collections: not a share link's
+ * visitor's, and not together with the fields that choose another list. @throws 403, 400
+ */
+function assertFavoritesAlone(
+  actor: AuthenticatedActor,
+  query: z.output<typeof listPostsQuery>,
+): void {
+  if (actor.kind !== 'user') throw forbidden('Favourites belong to signed-in users.');
+  const others = {
+    collection_id: query.collection_id,
+    is_uncategorized: query.is_uncategorized,
+    is_archived: query.inRecycleBin,
+    tag_id: query.tag_id,
+    withDescendants: query.withDescendants,
+    sort: query.sort,
+  };
+  const given = Object.entries(others).filter(
+    ([, value]) => value !== undefined && value !== false,
+  );
+  if (given.length > 0) {
+    throw badRequest('favorites lists your favourites of every collection on its own.', {
+      favorites: [`cannot be combined with ${given.map(([name]) => name).join(', ')}`],
+    });
+  }
 }
 
 /** Whether `post` belongs to the listing (for validating a paging cursor). */

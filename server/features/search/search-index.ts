@@ -14,13 +14,17 @@ import { listTagsOfPosts } from '../tags/post-tags.ts';
 import { searchDocument } from './search-document.ts';
 import type { SearchQuery } from './search-query.ts';
 
-/** Which posts a search looks in: live ones, or those of a user's recycle bin. */
-export type SearchScope =
+/**
+ * Which posts a search looks in: live ones, or those of a user's recycle bin; with
+ * `favoritesOf` (`is:favorite`), only those that user starred (PRODUCT.md#favourites).
+ */
+export type SearchScope = (
   | { kind: 'collections'; collectionIds: readonly number[] }
   | { kind: 'uncategorized'; userId: number }
   /** Everything the user may read: their own posts and those of collections shared with them. */
   | { kind: 'readable'; userId: number; sharedCollectionIds: readonly number[] }
-  | { kind: 'recycle-bin'; userId: number };
+  | { kind: 'recycle-bin'; userId: number }
+) & { favoritesOf?: number };
 
 /**
  * Where the previous page of results ended: its last post, and whether that post was among the
@@ -93,6 +97,15 @@ function inScope<O>(
   scope: SearchScope,
 ): SelectQueryBuilder<Database, 'posts', O> {
   qb = qb.where(published('posts'));
+  const { favoritesOf } = scope;
+  if (favoritesOf !== undefined) {
+    qb = qb.where('posts.id', 'in', (eb) =>
+      eb
+        .selectFrom('favorites')
+        .select('favorites.post_id')
+        .where('favorites.user_id', '=', favoritesOf),
+    );
+  }
   if (scope.kind === 'recycle-bin') {
     return qb.where('posts.user_id', '=', scope.userId).where('posts.binned_at', 'is not', null);
   }

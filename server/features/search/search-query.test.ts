@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldCase, parseSearchQuery } from './search-query.ts';
+import { foldCase, isEmptyQuery, parseSearchQuery } from './search-query.ts';
 
 describe('parseSearchQuery', () => {
   it('folds case and keeps words and phrases to include', () => {
@@ -18,6 +18,22 @@ describe('parseSearchQuery', () => {
       type: 'link',
     });
     expect(parseSearchQuery('tag:"tea time"').tags).toEqual(['tea time']);
+  });
+
+  it('reads is:favorite, in any case, with other terms', () => {
+    expect(parseSearchQuery('rust IS:Favorite tag:tea')).toEqual({
+      include: ['rust'],
+      exclude: [],
+      tags: ['tea'],
+      favorite: true,
+    });
+    expect(isEmptyQuery(parseSearchQuery('is:favorite'))).toBe(false);
+    // Negated, or of another value: text, like other operators.
+    expect(parseSearchQuery('-is:favorite is:pinned')).toEqual({
+      include: ['is:pinned'],
+      exclude: ['is:favorite'],
+      tags: [],
+    });
   });
 
   it('treats unknown operators, bad types and unclosed quotes as text', () => {

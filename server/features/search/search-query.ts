@@ -3,17 +3,20 @@ import type { PostType } from '../../../contract/posts.ts';
 /**
  * A parsed search box query: words and quoted phrases that must all occur (case-insensitive
  * substrings, PRODUCT.md#search: 'zon' finds 'Amazon'), words and phrases after `-` that must not,
- * `tag:name` (the post has that tag) and `type:link|text`. All parts combine with AND. Anything
- * else, unknown operators included, is plain text.
+ * `tag:name` (the post has that tag), `type:link|text` and `is:favorite` (the searcher starred
+ * the post, PRODUCT.md#favourites). All parts combine with AND. Anything else, unknown operators
+ * included, is plain text.
  */
 export interface SearchQuery {
   include: string[];
   exclude: string[];
   tags: string[];
   type?: PostType;
+  /** `is:favorite`: only the searcher's favourites. */
+  favorite?: boolean;
 }
 
-const TOKEN = /(-?)(?:(tag|type):)?(?:"([^"]*)"|(\S+))/gi;
+const TOKEN = /(-?)(?:(tag|type|is):)?(?:"([^"]*)"|(\S+))/gi;
 
 /**
  * Lower-case the way search documents are stored, so every script compares alike: Unicode's
@@ -39,6 +42,8 @@ export function parseSearchQuery(text: string): SearchQuery {
       query.tags.push(foldCase(value.trim()));
     } else if (op === 'type' && !minus && (value === 'link' || value === 'text')) {
       query.type = value;
+    } else if (op === 'is' && !minus && value.toLowerCase() === 'favorite') {
+      query.favorite = true;
     } else {
       // Unknown operators and negated operators are text, as typed.
       const term = foldCase(
@@ -56,6 +61,7 @@ export function isEmptyQuery(query: SearchQuery): boolean {
     query.include.length === 0 &&
     query.exclude.length === 0 &&
     query.tags.length === 0 &&
-    query.type === undefined
+    query.type === undefined &&
+    !query.favorite
   );
 }

@@ -176,6 +176,13 @@ export function createAppRouter(queryClient: QueryClient) {
           ),
         },
         {
+          path: 'favorites',
+          lazy: lazyRoute(
+            () => import('../routes/favorites.tsx'),
+            (m) => m.FavoritesRoute,
+          ),
+        },
+        {
           path: 'search',
           lazy: lazyRoute(
             () => import('../routes/search.tsx'),

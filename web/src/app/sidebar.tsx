@@ -8,6 +8,7 @@ import {
   Inbox,
   LogOut,
   Search,
+  Star,
   Trash2,
   Users,
   X,
@@ -102,7 +103,7 @@ function UserFooter() {
 }
 
 /**
- * The sidebar of the layout shell (PRODUCT.md#layout-shell): Uncategorized, Search, Tags, Import &
+ * The sidebar of the layout shell (PRODUCT.md#layout-shell): Uncategorized, Favourites, Search, Tags, Import &
  * Export, Save from browser, Recycle Bin, Users, My Account, the Collections tree, a link to create a collection, the
  * Shared Collections (when there are any), and the signed-in user with Logout. A column on
  * desktop, as wide as the user dragged its edge; a drawer on mobile; `inert` while hidden so
@@ -156,6 +157,12 @@ export function Sidebar({ id, open, overlay, onClose, ref, width, onResize }: Si
               <Inbox aria-hidden className="size-4 shrink-0" />
               Uncategorized
               <NavCount id={uncategorizedCountId} count={uncategorizedCount} />
+            </NavLink>
+          </li>
+          <li className="flex">
+            <NavLink to="/favorites" className={({ isActive }) => navLinkClasses(isActive)}>
+              <Star aria-hidden className="size-4 shrink-0" />
+              Favourites
             </NavLink>
           </li>
           <li className="flex">

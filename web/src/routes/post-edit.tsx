@@ -9,11 +9,15 @@ import {
   PostEditorSkeleton,
   SavePostButton,
 } from '../features/posts/post-editor-form.tsx';
+import { FavoriteToggle } from '../features/posts/favorite-toggle.tsx';
 import { usePost } from '../features/posts/posts.queries.ts';
 import { usePostEditor } from '../features/posts/use-post-editor.ts';
 import { Button } from '../ui/button.tsx';
 
-/** `/p/{id}` (PRODUCT.md#post-editor, edit mode): the post with Save and a red Delete Post. */
+/**
+ * `/p/{id}` (PRODUCT.md#post-editor, edit mode): the post with its star (PRODUCT.md#favourites),
+ * Save and a red Delete Post.
+ */
 export function PostEditRoute() {
   const raw = useParams().postId ?? '';
   const id = /^\d+$/.test(raw) ? Number(raw) : 0;
@@ -57,6 +61,7 @@ function EditPost({ post }: { post: Post }) {
         title="Edit Post"
         actions={
           <>
+            <FavoriteToggle post={post} />
             <Button
               variant="danger-outline"
               busy={state.deleting}

@@ -93,8 +93,9 @@ function SearchView() {
           description={
             <>
               Titles, notes, links, descriptions and tags. Narrow it down with <code>tag:name</code>
-              , <code>type:link</code> or <code>type:text</code>, <code>"an exact phrase"</code> and{' '}
-              <code>-word</code> to leave a word out; pick a collection to search only there.
+              , <code>type:link</code> or <code>type:text</code>, <code>is:favorite</code>,{' '}
+              <code>"an exact phrase"</code> and <code>-word</code> to leave a word out; pick a
+              collection to search only there.
             </>
           }
         />

@@ -16,6 +16,7 @@ export function aPost(overrides: Partial<Post> = {}): Post {
     user_id: 1,
     order: 1,
     is_archived: false,
+    is_favorite: false,
     preview_status: null,
     created_at: '2026-01-01T00:00:00.000Z',
     updated_at: '2026-01-01T00:00:00.000Z',

@@ -13,6 +13,7 @@ import { notify } from '../../ui/notify.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { usePostPath, useShareAccess } from '../shares/share-access.ts';
 import { Favicon } from './favicon.tsx';
+import { FavoriteToggle } from './favorite-toggle.tsx';
 import {
   displayUrl,
   isWebUrl,
@@ -101,6 +102,29 @@ function PostCardContent({
   view = 'cards',
 }: Omit<PostCardProps, 'select'>) {
   if (post.type === 'placeholder') return <PostCardSkeleton view={view} />;
+  return (
+    <PostCardBody
+      post={post}
+      permission={permission}
+      updating={updating}
+      handle={handle}
+      footer={footer}
+      view={view}
+    />
+  );
+}
+
+function PostCardBody({
+  post,
+  permission,
+  updating = false,
+  handle,
+  footer,
+  view = 'cards',
+}: Omit<PostCardProps, 'select'> & { post: Post }) {
+  // Stars are the signed-in user's (PRODUCT.md#favourites): none through a share link, and none
+  // on a post in the recycle bin.
+  const starrable = !useShareAccess() && !post.is_archived;
   const actions = (
     <div
       className={clsx(
@@ -121,6 +145,7 @@ function PostCardContent({
         </span>
       ) : (
         <>
+          {starrable && <FavoriteToggle post={post} />}
           {handle}
           {permission > POST_MENU_ABOVE_PERMISSION && <PostMenu post={post} />}
         </>
@@ -281,7 +306,7 @@ function LinkPostCard({ post, actions, updating, footer, view }: Omit<CardBodyPr
     >
       {picture}
       <div className="flex min-w-0 flex-1 flex-col gap-2 p-4">
-        <h2 className="text-base leading-snug font-semibold md:pr-20">{title}</h2>
+        <h2 className="text-base leading-snug font-semibold md:pr-32">{title}</h2>
         {actions}
         {pending && !post.description ? (
           <p className="flex items-center gap-1.5 text-sm text-fg-subtle">
@@ -373,7 +398,7 @@ function TextPostCard({ post, actions, updating, editable, footer, view }: CardB
       aria-busy={updating || undefined}
       className={clsx(cardClasses, 'flex flex-col gap-3 p-4 sm:p-5', updating && 'opacity-70')}
     >
-      <h2 className="text-base leading-snug font-semibold md:pr-20">{title}</h2>
+      <h2 className="text-base leading-snug font-semibold md:pr-32">{title}</h2>
       {actions}
       {editing ? (
         <Suspense

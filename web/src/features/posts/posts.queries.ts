@@ -478,6 +478,7 @@ export function usePastePost(collectionId: number) {
         user_id: 0,
         order: Math.max(0, ...shown.map((post) => post.order)) + 1,
         is_archived: false,
+        is_favorite: false,
         preview_status: null,
         created_at: now,
         updated_at: now,
