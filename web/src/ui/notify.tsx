@@ -97,7 +97,8 @@ const themeColours = {
 const BELOW_TOP_BAR = { top: '4rem' };
 
 /**
- * Shows the notifications; mount once at the root of the app. At the bottom right on a desktop; at
+ * Shows the notifications, in a polite live region, and takes Ctrl/Cmd+Z for the newest Undo
+ * (PRODUCT.md#undo); mount once at the root of the app. At the bottom right on a desktop; at
  * the top on mobile (≤ 768 px, PRODUCT.md#layout-shell), below the top bar, as menus there open as
  * sheets from the bottom of the screen that a notification must not cover.
  */
