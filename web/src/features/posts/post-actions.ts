@@ -72,7 +72,15 @@ export function useTransferPostAction(): PostAction<[post: Post, collectionId: n
     offerUndo(
       queryClient,
       { type: 'success', title: 'Post transferred', description: name && `Now in ${name}.` },
-      undoOf({ collection_id: collectionId }, [post.id], [before]),
+      // The change as a bulk move would name it: undone the same way.
+      undoOf(
+        {
+          collection_id: collectionId === UNCATEGORIZED_ID ? null : collectionId,
+          is_uncategorized: collectionId === UNCATEGORIZED_ID,
+        },
+        [post.id],
+        [before],
+      ),
     );
     return true;
   };
