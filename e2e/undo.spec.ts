@@ -46,6 +46,14 @@ async function createNotes(
   }
 }
 
+/**
+ * Waits for a collection's list, just opened, to show `titles`: the first page of a load may take
+ * longer than an assertion's 5 s on a busy machine.
+ */
+async function listShows(page: Page, titles: string[]) {
+  await expect(headings(page)).toHaveText(titles, { timeout: 20_000 });
+}
+
 /** Opens a card's three-dot menu and picks an option. */
 async function choose(page: Page, item: Locator, option: string) {
   await item.hover();
@@ -76,6 +84,9 @@ async function shootToast(page: Page, testInfo: TestInfo, shown: Locator, name: 
 }
 
 test.beforeEach(async ({ page }) => {
+  // Each journey loads several pages and waits out requests that undo in turn: room for a busy
+  // machine.
+  test.setTimeout(120_000);
   await signIn(page);
 });
 
@@ -83,7 +94,7 @@ test('delete a post, then Undo: it is back in the same place', async ({ page }, 
   const shelf = await createCollection(page, unique(testInfo, 'Undo shelf'));
   await createNotes(page, shelf.id, ['Bottom', 'Middle', 'Top']);
   await page.goto(`/c/${shelf.id}`);
-  await expect(headings(page)).toHaveText(['Top', 'Middle', 'Bottom']);
+  await listShows(page, ['Top', 'Middle', 'Bottom']);
 
   await choose(page, card(page, 'Middle'), 'Delete');
   await expect(headings(page)).toHaveText(['Top', 'Bottom']);
@@ -95,7 +106,7 @@ test('delete a post, then Undo: it is back in the same place', async ({ page }, 
   await expect(told).toBeHidden();
   await expect(headings(page)).toHaveText(['Top', 'Middle', 'Bottom']);
   await page.reload();
-  await expect(headings(page)).toHaveText(['Top', 'Middle', 'Bottom']);
+  await listShows(page, ['Top', 'Middle', 'Bottom']);
 });
 
 test('restore from the recycle bin says where the post went; Undo sends it back', async ({
@@ -129,7 +140,7 @@ test('transfer a post, then Undo: it is back in its collection, in the same plac
   await createCollection(page, toName);
   await createNotes(page, from.id, ['One', 'Two', 'Three']);
   await page.goto(`/c/${from.id}`);
-  await expect(headings(page)).toHaveText(['Three', 'Two', 'One']);
+  await listShows(page, ['Three', 'Two', 'One']);
 
   await choose(page, card(page, 'Two'), 'Transfer');
   const dialog = page.getByRole('dialog', { name: 'Collections' });
@@ -142,7 +153,7 @@ test('transfer a post, then Undo: it is back in its collection, in the same plac
   await told.getByRole('button', { name: 'Undo' }).click();
   await expect(headings(page)).toHaveText(['Three', 'Two', 'One']);
   await page.reload();
-  await expect(headings(page)).toHaveText(['Three', 'Two', 'One']);
+  await listShows(page, ['Three', 'Two', 'One']);
 });
 
 test('move three posts at once, then Undo: each is back in its place', async ({
@@ -154,7 +165,7 @@ test('move three posts at once, then Undo: each is back in its place', async ({
   await createNotes(page, from.id, ['P1', 'P2', 'P3', 'P4', 'P5']);
   await page.goto(`/c/${from.id}`);
   const before = ['P5', 'P4', 'P3', 'P2', 'P1'];
-  await expect(headings(page)).toHaveText(before);
+  await listShows(page, before);
 
   for (const title of ['P5', 'P3', 'P2']) {
     await posts(page)
@@ -173,7 +184,7 @@ test('move three posts at once, then Undo: each is back in its place', async ({
   await told.getByRole('button', { name: 'Undo' }).click();
   await expect(headings(page)).toHaveText(before);
   await page.reload();
-  await expect(headings(page)).toHaveText(before);
+  await listShows(page, before);
 });
 
 test('deleting a tag that posts carry asks first, naming how many; an unused one goes at once', async ({
