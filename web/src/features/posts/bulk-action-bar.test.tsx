@@ -8,7 +8,7 @@ import { ApiError, callApi } from '../../lib/api-client.ts';
 import { aPost } from '../../test/post-fixture.ts';
 import { collectionKeys } from '../collections/collection-keys.ts';
 import { tagKeys } from '../tags/tags.queries.ts';
-import { notify } from '../../ui/notify.tsx';
+import { notifyUndoable } from '../../ui/notify.tsx';
 import { BulkActionBar } from './bulk-action-bar.tsx';
 import { SelectionBar } from './post-selection.tsx';
 import { postKeys, type PostPages } from './posts.queries.ts';
@@ -19,7 +19,7 @@ vi.mock('../../lib/api-client.ts', async (importOriginal) => ({
   callApi: vi.fn(),
 }));
 const callApiMock = vi.mocked(callApi);
-vi.mock('../../ui/notify.tsx', () => ({ notify: vi.fn() }));
+vi.mock('../../ui/notify.tsx', () => ({ notify: vi.fn(), notifyUndoable: vi.fn() }));
 
 let queryClient: QueryClient;
 const onClear = vi.fn();
@@ -54,7 +54,7 @@ function answerChanged() {
 
 beforeEach(() => {
   callApiMock.mockReset();
-  vi.mocked(notify).mockReset();
+  vi.mocked(notifyUndoable).mockReset();
   onClear.mockReset();
   queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
   queryClient.setQueryData(collectionKeys.tree, {
@@ -66,7 +66,7 @@ beforeEach(() => {
   });
   queryClient.setQueryData(tagKeys.all, [{ id: 3, name: 'news', post_count: 2 }]);
   queryClient.setQueryData<PostPages>(listKey, {
-    pages: [[1, 2, 3].map((id) => aPost({ id, order: 4 - id }))],
+    pages: [[1, 2, 3].map((id) => aPost({ id, order: 4 - id, tags: [] }))],
     pageParams: [undefined],
   });
 });
@@ -97,6 +97,26 @@ describe('BulkActionBar', () => {
     await waitFor(() => expect(onClear).toHaveBeenCalled());
     expect(bulkBodies()).toEqual([{ ids: [2, 1], collection_id: 8, is_uncategorized: false }]);
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('Move tells of it with Undo, which brings the posts back to their list and places', async () => {
+    answerChanged();
+    const bar = renderBar([1, 3]);
+    await userEvent.click(within(bar).getByRole('button', { name: 'Move' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Move 2 posts' });
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Later' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Move' }));
+    await waitFor(() => expect(notifyUndoable).toHaveBeenCalled());
+    const [{ title, undo }] = vi.mocked(notifyUndoable).mock.calls[0]!;
+    expect(title).toBe('2 posts moved');
+    callApiMock.mockClear();
+    undo();
+    await waitFor(() => expect(callApiMock).toHaveBeenCalledTimes(3));
+    expect(callApiMock.mock.calls.map(([, input]) => input)).toEqual([
+      { body: { ids: [1, 3], collection_id: 5, is_uncategorized: false } },
+      { params: { id: 3 }, body: { order: 1 } },
+      { params: { id: 1 }, body: { order: 3 } },
+    ]);
   });
 
   it('Move to Uncategorized sends is_uncategorized', async () => {
@@ -243,10 +263,9 @@ describe('SelectionBar', () => {
     expect(screen.getByRole('toolbar')).toHaveTextContent('Deleting 3 posts…');
     finishRead();
     await waitFor(() =>
-      expect(notify).toHaveBeenCalledWith({
-        type: 'success',
-        title: '3 posts moved to the Recycle Bin',
-      }),
+      expect(notifyUndoable).toHaveBeenCalledWith(
+        expect.objectContaining({ type: 'deletion', title: '3 posts moved to the Recycle Bin' }),
+      ),
     );
     await waitFor(() => expect(screen.queryByRole('toolbar')).toBeNull());
   });

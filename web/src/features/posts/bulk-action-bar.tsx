@@ -1,5 +1,6 @@
 import { clsx } from 'clsx';
 import type { LucideIcon } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { ArchiveRestore, FolderInput, TagPlus, TagX, Trash2, X } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
 import { useState } from 'react';
@@ -9,12 +10,12 @@ import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { Field } from '../../ui/field.tsx';
 import { FormAlert } from '../../ui/form-alert.tsx';
-import { notify } from '../../ui/notify.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { CollectionPicker } from '../collections/collection-picker.tsx';
 import { UNCATEGORIZED_ID } from '../collections/collection-tree.ts';
 import { useBulkEditPosts, type BulkChange } from './bulk-edit.queries.ts';
 import { TagPicker } from './tag-picker.tsx';
+import { offerUndo } from './undo.ts';
 
 /** `count` posts, in words: '1 post', '1,000 posts'. */
 function postCount(count: number): string {
@@ -50,8 +51,8 @@ function moveFocus(event: KeyboardEvent<HTMLElement>) {
  * (to a collection or Uncategorized), Add tags, Remove tags and Delete (to the recycle bin); in
  * the recycle bin Restore instead of Move and Delete; Clear. It sticks to the bottom of the
  * screen while the list scrolls. While a request runs the buttons are disabled and the bar says
- * how far it is; the server's message shows in it when one fails; a success is notified and
- * clears the choice. More than BULK_EDIT_MAX posts go in chunks (useBulkEditPosts).
+ * how far it is; the server's message shows in it when one fails; a success is notified with
+ * Undo (PRODUCT.md#undo: the posts' lists, places and tags as they were) and clears the choice. More than BULK_EDIT_MAX posts go in chunks (useBulkEditPosts).
  */
 export function BulkActionBar({
   ids,
@@ -63,6 +64,7 @@ export function BulkActionBar({
   inRecycleBin: boolean;
   onClear: () => void;
 }) {
+  const queryClient = useQueryClient();
   const edit = useBulkEditPosts();
   const [chooser, setChooser] = useState<Chooser | null>(null);
   const [running, setRunning] = useState<{ doing: string; done: number; total: number } | null>(
@@ -76,8 +78,15 @@ export function BulkActionBar({
     edit.mutate(
       { ids, change, onProgress: (count) => setRunning({ doing, done: count, total }) },
       {
-        onSuccess: (changed) => {
-          notify({ type: 'success', title: `${postCount(changed.length)} ${done}` });
+        onSuccess: ({ changed, undo }) => {
+          offerUndo(
+            queryClient,
+            {
+              type: change.is_archived ? 'deletion' : 'success',
+              title: `${postCount(changed.length)} ${done}`,
+            },
+            undo,
+          );
           onClear();
         },
         onSettled: () => setRunning(null),

@@ -7,6 +7,7 @@ import { collectionKeys } from '../collections/collection-keys.ts';
 import { tagKeys } from '../tags/tags.queries.ts';
 import { removeFromRecycleBin } from '../recycle-bin/recycle-bin.queries.ts';
 import { postKeys, removeFromLists } from './posts.queries.ts';
+import { snapshotPosts, undoOf } from './undo.ts';
 
 /** What a bulk edit changes on every post: PATCH /api/posts without `ids` (docs/API.md). */
 export type BulkChange = Omit<EndpointInput<typeof postEndpoints.bulkUpdate>['body'], 'ids'>;
@@ -31,12 +32,20 @@ function leaveLists(queryClient: QueryClient, change: BulkChange, changed: numbe
   }
 }
 
+/** What a bulk edit did: the ids of the posts that changed, and what takes it back. */
+export interface BulkEditResult {
+  changed: number[];
+  /** Brings back the changed posts' previous state (PRODUCT.md#undo; undo.ts). */
+  undo: () => Promise<void>;
+}
+
 /**
  * A bulk edit (PATCH /api/posts, docs/API.md Post lists): the same change for every post of
- * `ids`. The server takes BULK_EDIT_MAX posts at a time, all or nothing; more are sent in
+ * `ids`. A move or a tag change first records each post's list, place and tags, for its undo
+ * (snapshotPosts). The server takes BULK_EDIT_MAX posts at a time, all or nothing; more are sent in
  * chunks of that size one after another. A chunk that fails stops the rest: the error is the
  * server's, with how many posts were changed before it when that is any. Answers the ids of the
- * posts that changed. The posts leave the lists they left at once; then every post list on
+ * posts that changed and their undo. The posts leave the lists they left at once; then every post list on
  * screen is read again (orders and tags changed on the server) and the collections' and tags'
  * counts with them.
  */
@@ -44,7 +53,9 @@ export function useBulkEditPosts() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: postKeys.bulkEdit,
-    mutationFn: async ({ ids, change, onProgress }: BulkEdit) => {
+    mutationFn: async ({ ids, change, onProgress }: BulkEdit): Promise<BulkEditResult> => {
+      const snapshots =
+        change.is_archived === undefined ? await snapshotPosts(queryClient, ids) : [];
       const changed: number[] = [];
       for (let start = 0; start < ids.length; start += BULK_EDIT_MAX) {
         const chunk = ids.slice(start, start + BULK_EDIT_MAX);
@@ -65,7 +76,7 @@ export function useBulkEditPosts() {
         changed.push(...answer);
         onProgress?.(start + chunk.length);
       }
-      return changed;
+      return { changed, undo: undoOf(change, changed, snapshots) };
     },
     onSettled: () =>
       Promise.all([

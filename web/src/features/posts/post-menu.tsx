@@ -1,9 +1,8 @@
 import { FolderInput, Pencil, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import type { Post } from '../../../../contract/posts.ts';
-import { notify } from '../../ui/notify.tsx';
 import { OptionsMenu } from '../../ui/options-menu.tsx';
-import { useDeletePost } from './posts.queries.ts';
+import { useDeletePostAction } from './post-actions.ts';
 
 // Loaded when first opened: dialogs are not needed to show a list (first-page weight).
 const TransferDialog = lazy(async () => ({
@@ -18,10 +17,11 @@ const MENU_EDGE_PX = 150;
 
 /**
  * The three-dot menu of a post card (PRODUCT.md#post-card): Transfer (to another collection), Edit
- * (the post's page) and Delete (to the recycle bin).
+ * (the post's page) and Delete (to the recycle bin); Transfer and Delete offer Undo
+ * (PRODUCT.md#undo, post-actions.ts).
  */
 export function PostMenu({ post }: { post: Post }) {
-  const deletePost = useDeletePost();
+  const deletePost = useDeletePostAction();
   const [transferring, setTransferring] = useState(false);
   return (
     <>
@@ -36,18 +36,7 @@ export function PostMenu({ post }: { post: Post }) {
             label: 'Delete',
             icon: Trash2,
             tone: 'danger',
-            onSelect: () =>
-              deletePost.mutate(
-                { id: post.id },
-                {
-                  onError: () =>
-                    notify({
-                      type: 'error',
-                      title: 'Error',
-                      description: 'Post could not be deleted.',
-                    }),
-                },
-              ),
+            onSelect: () => void deletePost.run(post),
           },
         ]}
       />

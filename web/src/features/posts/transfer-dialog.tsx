@@ -2,14 +2,14 @@ import { useState } from 'react';
 import type { Post } from '../../../../contract/posts.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
-import { notify } from '../../ui/notify.tsx';
 import { pickerIdOf } from '../collections/collection-tree.ts';
 import { CollectionPicker } from '../collections/collection-picker.tsx';
-import { useTransferPost } from './posts.queries.ts';
+import { useTransferPostAction } from './post-actions.ts';
 
 /**
  * PRODUCT.md#transfer-dialog: the collection tree to choose from and a Transfer button; a click on
- * the backdrop closes it. The post lands on top of the chosen collection (PRODUCT.md#transfer).
+ * the backdrop closes it. The post lands on top of the chosen collection (PRODUCT.md#transfer), with
+ * Undo.
  */
 export function TransferDialog({
   post,
@@ -22,17 +22,10 @@ export function TransferDialog({
 }) {
   const current = pickerIdOf(post.collection_id);
   const [target, setTarget] = useState(current);
-  const transfer = useTransferPost();
+  const transfer = useTransferPostAction();
 
-  function submit() {
-    transfer.mutate(
-      { id: post.id, collectionId: target },
-      {
-        onSuccess: () => onOpenChange(false),
-        onError: () =>
-          notify({ type: 'error', title: 'Error', description: 'Post could not be updated.' }),
-      },
-    );
+  async function submit() {
+    if (await transfer.run(post, target)) onOpenChange(false);
   }
 
   return (
@@ -47,9 +40,9 @@ export function TransferDialog({
       footer={
         <Button
           variant="primary"
-          busy={transfer.isPending}
+          busy={transfer.pending}
           disabled={target === current}
-          onClick={submit}
+          onClick={() => void submit()}
         >
           Transfer
         </Button>

@@ -10,7 +10,8 @@ import { collectionPath, UNCATEGORIZED_ID } from '../collections/collection-tree
 import { editorAttributes, editorExtensions } from './editor-extensions.ts';
 import { isBlankContent, stripSingleParagraph } from './post-content.ts';
 import type { PostWrite } from './posts.queries.ts';
-import { useCreatePost, useDeletePost, useUpdatePost } from './posts.queries.ts';
+import { useCreatePost, useUpdatePost } from './posts.queries.ts';
+import { useDeletePostAction } from './post-actions.ts';
 
 const extensions = editorExtensions({ placeholder: 'Write something or paste a link' });
 
@@ -28,14 +29,14 @@ export interface PostEditorInput {
 /**
  * State and actions of the post editor (PRODUCT.md#post-editor, #editor-saves, #validation):
  * title, target collection, tags, the Tiptap editor, Save (also Ctrl+Alt+S) and, in edit mode,
- * Delete. After either the user goes to the post's collection; leaving otherwise with unsaved
+ * Delete (with Undo, PRODUCT.md#undo). After either the user goes to the post's collection; leaving otherwise with unsaved
  * changes asks first.
  */
 export function usePostEditor(input: PostEditorInput) {
   const navigate = useNavigate();
   const createPost = useCreatePost();
   const updatePost = useUpdatePost();
-  const deletePost = useDeletePost();
+  const deletePost = useDeletePostAction();
   const [title, setTitle] = useState(input.title);
   const [collectionId, setCollectionId] = useState(input.collectionId);
   const [tagNames, setTagNames] = useState(() => input.post?.tags?.map((tag) => tag.name) ?? []);
@@ -100,11 +101,9 @@ export function usePostEditor(input: PostEditorInput) {
     if (!post || busy.current) return;
     busy.current = true;
     try {
-      await deletePost.mutateAsync({ id: post.id });
+      if (!(await deletePost.run(post))) return;
       leaving.release();
       await navigate(collectionPath(post.collection_id));
-    } catch {
-      notify({ type: 'error', title: 'Error', description: 'Post could not be deleted.' });
     } finally {
       busy.current = false;
     }
@@ -126,7 +125,7 @@ export function usePostEditor(input: PostEditorInput) {
     saving: createPost.isPending || updatePost.isPending,
     /** Asks before a page with unsaved changes is left (see `useUnsavedChanges`). */
     leaving: leaving.blocker,
-    deleting: deletePost.isPending,
+    deleting: deletePost.pending,
   };
 }
 

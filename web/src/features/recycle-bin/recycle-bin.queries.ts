@@ -1,8 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Post } from '../../../../contract/posts.ts';
 import { postEndpoints } from '../../../../contract/posts.ts';
 import { callApi } from '../../lib/api-client.ts';
+import { notify } from '../../ui/notify.tsx';
+import { collectionNameOf, type PostAction } from '../posts/post-actions.ts';
 import { listIdOf, markListsStale, postKeys, type PostPages } from '../posts/posts.queries.ts';
+import { offerUndo, undoOf } from '../posts/undo.ts';
 
 /** Takes a post out of every recycle bin list. */
 export function removeFromRecycleBin(queryClient: QueryClient, id: number) {
@@ -34,6 +38,32 @@ export function useRestorePost() {
       ]);
     },
   });
+}
+
+/**
+ * Restoring a post from the recycle bin (PRODUCT.md#recycle-bin): `run(post)` restores it and
+ * tells 'Restored to {collection}' with Undo, which sends it back to the bin.
+ */
+export function useRestorePostAction(): PostAction<[post: Pick<Post, 'id'>]> {
+  const queryClient = useQueryClient();
+  const restore = useRestorePost();
+  const run = async ({ id }: Pick<Post, 'id'>) => {
+    let restored: Post;
+    try {
+      restored = await restore.mutateAsync({ id });
+    } catch {
+      notify({ type: 'error', title: 'Error', description: 'Post could not be updated.' });
+      return false;
+    }
+    const name = collectionNameOf(queryClient, listIdOf(restored));
+    offerUndo(
+      queryClient,
+      { type: 'success', title: name ? `Restored to ${name}` : 'Post restored' },
+      undoOf({ is_archived: false }, [id]),
+    );
+    return true;
+  };
+  return { run, pending: restore.isPending };
 }
 
 /**

@@ -20,11 +20,28 @@ const ROW_PX = 52;
 const RenameTagDialog = lazy(async () => ({
   default: (await import('./rename-tag-dialog.tsx')).RenameTagDialog,
 }));
+const DeleteTagDialog = lazy(async () => ({
+  default: (await import('./delete-tag-dialog.tsx')).DeleteTagDialog,
+}));
 
-/** A tag's row: a link to its page, its post count when known, and its menu (Rename, Delete). */
+/**
+ * A tag's row: a link to its page, its post count when known, and its menu (Rename, Delete). Delete
+ * asks first when posts carry the tag (PRODUCT.md#tags), and tells of the deletion.
+ */
 function TagRow({ tag, showCount }: { tag: ListedTag; showCount: boolean }) {
   const remove = useDeleteTag();
   const [renaming, setRenaming] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  // Awaited rather than with mutate's callbacks: the row is gone once the tag is.
+  const deleteTag = async () => {
+    try {
+      await remove.mutateAsync({ id: tag.id });
+      notify({ type: 'deletion', title: 'Tag deleted', description: `#${tag.name} is gone.` });
+    } catch {
+      notify({ type: 'error', title: 'Error', description: 'Tag could not be deleted.' });
+      setConfirming(false);
+    }
+  };
   return (
     <>
       <Link
@@ -51,22 +68,21 @@ function TagRow({ tag, showCount }: { tag: ListedTag; showCount: boolean }) {
               label: 'Delete',
               icon: Trash2,
               tone: 'danger',
-              onSelect: () =>
-                remove.mutate(
-                  { id: tag.id },
-                  {
-                    onError: () =>
-                      notify({
-                        type: 'error',
-                        title: 'Error',
-                        description: 'Tag could not be deleted.',
-                      }),
-                  },
-                ),
+              onSelect: () => (tag.post_count === 0 ? void deleteTag() : setConfirming(true)),
             },
           ]}
         />
       </div>
+      {confirming && (
+        <Suspense>
+          <DeleteTagDialog
+            tag={tag}
+            busy={remove.isPending}
+            onConfirm={() => void deleteTag()}
+            onOpenChange={setConfirming}
+          />
+        </Suspense>
+      )}
       {renaming && (
         <Suspense>
           <RenameTagDialog tag={tag} open onOpenChange={setRenaming} />
