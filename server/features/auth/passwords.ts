@@ -1,27 +1,22 @@
+import { hash, verify } from '@node-rs/argon2';
 import { badRequest } from '../../lib/errors.ts';
 import { passwordWeakness } from '../../lib/strength.ts';
 
-/** argon2 loads with the first password, not at start (OPERATIONS.md#start-time-and-memory). */
-const loadArgon2 = () => import('@node-rs/argon2');
-
 /** An argon2id hash (library defaults: 19 MiB, 2 passes) in PHC string form. */
-export async function hashPassword(password: string): Promise<string> {
-  return (await loadArgon2()).hash(password);
+export function hashPassword(password: string): Promise<string> {
+  return hash(password);
 }
 
 // Verified when the email is unknown, so both failures take as long (no account enumeration).
-let unknownUserHash: Promise<string> | undefined;
+const unknownUserHash = hash('not a real password');
 
 /** True when `password` matches `passwordHash`; with no hash, spends the same time and says false. */
 export async function verifyPassword(
   passwordHash: string | undefined,
   password: string,
 ): Promise<boolean> {
-  const { verify } = await loadArgon2();
-  // Made by the first sign-in, whether its email is known or not, so that one takes as long too.
-  const unknownHash = await (unknownUserHash ??= hashPassword('not a real password'));
   if (passwordHash === undefined) {
-    await verify(unknownHash, password);
+    await verify(await unknownUserHash, password);
     return false;
   }
   return verify(passwordHash, password);
