@@ -16,6 +16,7 @@ import { importScenario } from './scenarios/import.ts';
 import { listScenario } from './scenarios/list.ts';
 import { previewsScenario } from './scenarios/previews.ts';
 import { searchScenario } from './scenarios/search.ts';
+import { startScenario } from './scenarios/start.ts';
 
 const scenarios: Record<string, Scenario> = {
   search: searchScenario,
@@ -24,6 +25,7 @@ const scenarios: Record<string, Scenario> = {
   counts: countsScenario,
   browse: browseScenario,
   previews: previewsScenario,
+  start: startScenario,
 };
 
 async function postgresAnswers(): Promise<boolean> {

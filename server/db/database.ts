@@ -11,7 +11,7 @@ import {
   type PostgresPoolClient,
 } from 'kysely';
 import { LRUCache } from 'lru-cache';
-import pg from 'pg';
+import type pg from 'pg';
 import { dialectOf, type DialectName } from './dialect.ts';
 import type { Database } from './schema.ts';
 import { openSqlite, STATEMENT_CACHE_SIZE } from './sqlite.ts';
@@ -34,16 +34,11 @@ export function openDatabase(options: {
   dataDir: string;
 }): DatabaseHandle {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // An idle connection that breaks (a database restart) is dropped from the pool and replaced;
-    // without a listener its error would end the process.
-    pool.on('error', (error) =>
-      process.emitWarning(`An idle PostgreSQL connection failed: ${error.message}`),
-    );
-    const url = new URL(options.databaseUrl);
+    const connectionString = options.databaseUrl;
+    const url = new URL(connectionString);
     return {
       db: new Kysely<Database>({
-        dialect: new PostgresDialect({ pool: withNamedStatements(pool) }),
+        dialect: new PostgresDialect({ pool: () => openPostgresPool(connectionString) }),
       }),
       dialect: 'postgres',
       description: `PostgreSQL ${url.host}${url.pathname}`,
@@ -52,6 +47,21 @@ export function openDatabase(options: {
   mkdirSync(options.dataDir, { recursive: true });
   const file = join(options.dataDir, 'nestmark.db');
   return { db: openSqlite(file), dialect: 'sqlite', description: `SQLite ${file}` };
+}
+
+/**
+ * The PostgreSQL connection pool, made by Kysely before the first query: pg loads then, so a
+ * server on SQLite never loads it (OPERATIONS.md#start-time-and-memory).
+ */
+async function openPostgresPool(connectionString: string): Promise<PostgresPool> {
+  const { default: pg } = await import('pg');
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection that breaks (a database restart) is dropped from the pool and replaced;
+  // without a listener its error would end the process.
+  pool.on('error', (error) =>
+    process.emitWarning(`An idle PostgreSQL connection failed: ${error.message}`),
+  );
+  return withNamedStatements(pool);
 }
 
 /** Statement names of the SQL texts of `preparedQueries` on PostgreSQL (`s1`, `s2`, …). */

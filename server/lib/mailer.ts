@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 /** A plain-text mail to one recipient. */
 export interface Mail {
@@ -20,13 +20,16 @@ export interface Mailer {
  * seconds, not nodemailer's minutes: a dead mail server should fail a send, not hold it.
  */
 export function createSmtpMailer(url: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(
-    { url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 },
-    { from },
-  );
+  // nodemailer loads with the first mail, not at start (OPERATIONS.md#start-time-and-memory).
+  let transport: Promise<Transporter> | undefined;
+  const connect = async () =>
+    (await import('nodemailer')).default.createTransport(
+      { url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 },
+      { from },
+    );
   return {
     async send(mail) {
-      await transport.sendMail(mail);
+      await (await (transport ??= connect())).sendMail(mail);
     },
   };
 }

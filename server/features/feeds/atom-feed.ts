@@ -1,5 +1,3 @@
-import { generateAtomFeed } from 'feedsmith';
-
 /** One entry of a feed: a post (PRODUCT.md#feeds). */
 export interface FeedEntry {
   /** A stable IRI naming the post, whatever the feed: its page in the app. */
@@ -40,7 +38,9 @@ export function xmlText(text: string): string {
  * The Atom 1.0 document of a feed (RFC 4287), written by feedsmith, which escapes text and
  * attributes. Titles, summaries and categories are plain text (`type="text"`).
  */
-export function writeAtomFeed(feed: AtomFeedInput): string {
+export async function writeAtomFeed(feed: AtomFeedInput): Promise<string> {
+  // feedsmith loads with the first feed, not at start (OPERATIONS.md#start-time-and-memory).
+  const { generateAtomFeed } = await import('feedsmith');
   return generateAtomFeed({
     id: feed.id,
     title: { value: xmlText(feed.title) },

@@ -115,7 +115,7 @@ export function createFeedsService({
       ...entries.map((entry) => entry.updated.getTime()),
     );
     return {
-      body: writeAtomFeed({
+      body: await writeAtomFeed({
         id: `${appUrl}/c/${root.id}`,
         title: root.name,
         alternate: urls.alternate,

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import type sharpFactory from 'sharp';
 
 /*
  * Every image Nestmark serves was decoded and re-encoded here by sharp: what goes out is pixels
@@ -33,14 +33,25 @@ export class NotAnImageError extends Error {
   }
 }
 
-function open(bytes: Buffer, animated = false) {
+type Sharp = typeof sharpFactory;
+
+/**
+ * sharp, loaded with the first image rather than at start (OPERATIONS.md#start-time-and-memory:
+ * it and libvips are the largest modules a process may never need). A failure to load it rejects
+ * as it is, never as NotAnImageError: call this outside the `try` that turns errors into refusals.
+ */
+async function loadSharp(): Promise<Sharp> {
+  return (await import('sharp')).default;
+}
+
+function open(sharp: Sharp, bytes: Buffer, animated = false) {
   return sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated, failOn: 'error' });
 }
 
 /** The image's format, or NotAnImageError. */
-async function formatOf(bytes: Buffer): Promise<string> {
+async function formatOf(sharp: Sharp, bytes: Buffer): Promise<string> {
   try {
-    const { format } = await open(bytes).metadata();
+    const { format } = await open(sharp, bytes).metadata();
     if (INPUT_FORMATS.has(format)) return format;
   } catch {
     // Not decodable: falls through to the refusal.
@@ -62,12 +73,13 @@ const STORED_FORMATS: Record<string, ImageExtension> = {
  * backup and are stored as they are. @throws NotAnImageError saying what is wrong
  */
 export async function checkStoredImage(bytes: Buffer, extension: ImageExtension): Promise<void> {
-  const format = await formatOf(bytes);
+  const sharp = await loadSharp();
+  const format = await formatOf(sharp, bytes);
   if (STORED_FORMATS[format] !== extension) {
     throw new NotAnImageError(`The file is a ${format.toUpperCase()} image, not ${extension}.`);
   }
   try {
-    await open(bytes, format === 'gif' || format === 'webp').stats();
+    await open(sharp, bytes, format === 'gif' || format === 'webp').stats();
   } catch {
     throw new NotAnImageError('The image could not be read.');
   }
@@ -84,9 +96,10 @@ const UPLOAD_MAX_WIDTH = 1600;
 export async function normalizeUpload(
   bytes: Buffer,
 ): Promise<{ bytes: Buffer; extension: ImageExtension }> {
-  const format = await formatOf(bytes);
+  const sharp = await loadSharp();
+  const format = await formatOf(sharp, bytes);
   const animated = format === 'gif' || format === 'webp';
-  const pipeline = open(bytes, animated)
+  const pipeline = open(sharp, bytes, animated)
     .rotate()
     .resize({ width: UPLOAD_MAX_WIDTH, withoutEnlargement: true });
   try {
@@ -114,9 +127,10 @@ const THUMBNAIL = { width: 400, height: 210 } as const;
 
 /** A link card thumbnail: cropped to fill 400 × 210, WebP. @throws NotAnImageError */
 export async function makeThumbnail(bytes: Buffer): Promise<Buffer> {
-  await formatOf(bytes);
+  const sharp = await loadSharp();
+  await formatOf(sharp, bytes);
   try {
-    return await open(bytes)
+    return await open(sharp, bytes)
       .rotate()
       .resize({ ...THUMBNAIL, fit: 'cover' })
       .webp({ quality: 80 })
@@ -131,11 +145,13 @@ const FAVICON_SIZE = 64;
 
 /** A favicon as a 64 × 64 PNG, aspect kept on a transparent square. @throws NotAnImageError */
 export async function makeFavicon(bytes: Buffer): Promise<Buffer> {
-  const source = (await formatOf(bytes).catch(() => undefined)) ? bytes : pngInsideIco(bytes);
+  const sharp = await loadSharp();
+  const readable = await formatOf(sharp, bytes).catch(() => undefined);
+  const source = readable ? bytes : pngInsideIco(bytes);
   if (!source) throw new NotAnImageError();
-  await formatOf(source);
+  await formatOf(sharp, source);
   try {
-    return await open(source)
+    return await open(sharp, source)
       .resize({
         width: FAVICON_SIZE,
         height: FAVICON_SIZE,
@@ -187,8 +203,9 @@ function pngInsideIco(bytes: Buffer): Buffer | undefined {
  * (a link card's coloured block then keeps its default).
  */
 export async function dominantColor(bytes: Buffer): Promise<string | null> {
+  const sharp = await loadSharp();
   try {
-    const { dominant } = await open(bytes).flatten({ background: '#ffffff' }).stats();
+    const { dominant } = await open(sharp, bytes).flatten({ background: '#ffffff' }).stats();
     const { r, g, b } = dominant;
     const max = Math.max(r, g, b);
     const min = Math.min(r, g, b);

@@ -1,6 +1,6 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
-import { Agent, buildConnector, request } from 'undici';
+import type { Agent, buildConnector, request } from 'undici';
 import { isPrivateHostname, isPublicAddress } from './address-policy.ts';
 
 /**
@@ -154,40 +154,50 @@ export function createGuardedFetcher(options: GuardedFetcherOptions = {}): LinkF
   }
 
   /**
-   * The connect-time check. `lookup` is handed to net/tls.connect, so the addresses checked are
-   * the addresses connected to; IP literals never reach a lookup and are checked here.
+   * The connection pool, made with the first fetch: undici loads then rather than at start
+   * (OPERATIONS.md#start-time-and-memory). The connect-time check: `lookup` is handed to
+   * net/tls.connect, so the addresses checked are the addresses connected to; IP literals never
+   * reach a lookup and are checked here.
    */
-  const connectTimeout = Math.min(timeoutMs, 10_000);
-  const connectLiteral = buildConnector({ timeout: connectTimeout });
-  const guardedConnect: buildConnector.connector = (connectOptions, callback) => {
-    const host = connectOptions.hostname;
-    const port = portOf(connectOptions.port, connectOptions.protocol);
-    if (isIP(host)) {
-      if (!allowed(host, port)) return callback(refuseAddress(host, host), null);
-      return connectLiteral(connectOptions, callback);
-    }
-    if (isPrivateHostname(host)) {
-      return callback(new RefusedUrlError('private-hostname', `${host} is a private name.`), null);
-    }
-    const lookup: LookupFunction = (hostname, lookupOptions, done) => {
-      resolveAllowed(hostname, port).then(
-        (addresses) => {
-          if (lookupOptions.all) done(null, addresses);
-          else done(null, addresses[0]!.address, addresses[0]!.family);
-        },
-        (error: unknown) => done(error as NodeJS.ErrnoException, ''),
-      );
+  async function createPool(): Promise<{ agent: Agent; request: typeof request }> {
+    const undici = await import('undici');
+    const { buildConnector } = undici;
+    const connectTimeout = Math.min(timeoutMs, 10_000);
+    const connectLiteral = buildConnector({ timeout: connectTimeout });
+    const guardedConnect: buildConnector.connector = (connectOptions, callback) => {
+      const host = connectOptions.hostname;
+      const port = portOf(connectOptions.port, connectOptions.protocol);
+      if (isIP(host)) {
+        if (!allowed(host, port)) return callback(refuseAddress(host, host), null);
+        return connectLiteral(connectOptions, callback);
+      }
+      if (isPrivateHostname(host)) {
+        return callback(
+          new RefusedUrlError('private-hostname', `${host} is a private name.`),
+          null,
+        );
+      }
+      const lookup: LookupFunction = (hostname, lookupOptions, done) => {
+        resolveAllowed(hostname, port).then(
+          (addresses) => {
+            if (lookupOptions.all) done(null, addresses);
+            else done(null, addresses[0]!.address, addresses[0]!.family);
+          },
+          (error: unknown) => done(error as NodeJS.ErrnoException, ''),
+        );
+      };
+      return buildConnector({ timeout: connectTimeout, lookup })(connectOptions, callback);
     };
-    return buildConnector({ timeout: connectTimeout, lookup })(connectOptions, callback);
-  };
-
-  const agent = new Agent({
-    connect: guardedConnect,
-    headersTimeout: timeoutMs,
-    bodyTimeout: timeoutMs,
-    keepAliveTimeout: 4_000,
-    connections: 8,
-  });
+    const agent = new undici.Agent({
+      connect: guardedConnect,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+      keepAliveTimeout: 4_000,
+      connections: 8,
+    });
+    return { agent, request: undici.request };
+  }
+  let pool: ReturnType<typeof createPool> | undefined;
 
   async function check(raw: string): Promise<URL> {
     let url: URL;
@@ -236,7 +246,12 @@ export function createGuardedFetcher(options: GuardedFetcherOptions = {}): LinkF
     return Buffer.concat(chunks, size);
   }
 
-  async function fetchOnce(url: URL, fetchOptions: FetchOptions, signal: AbortSignal) {
+  async function fetchOnce(
+    { agent, request }: Awaited<ReturnType<typeof createPool>>,
+    url: URL,
+    fetchOptions: FetchOptions,
+    signal: AbortSignal,
+  ) {
     try {
       return await request(url, {
         dispatcher: agent,
@@ -256,11 +271,13 @@ export function createGuardedFetcher(options: GuardedFetcherOptions = {}): LinkF
     check,
 
     async fetch(raw, fetchOptions) {
+      // Before the time limit starts; undici failing to load is not a failed fetch.
+      const connections = await (pool ??= createPool());
       const limit = AbortSignal.timeout(timeoutMs);
       const signal = fetchOptions.signal ? AbortSignal.any([limit, fetchOptions.signal]) : limit;
       let url = await check(raw);
       for (let redirects = 0; ; redirects++) {
-        const response = await fetchOnce(url, fetchOptions, signal);
+        const response = await fetchOnce(connections, url, fetchOptions, signal);
         const { statusCode, headers, body } = response;
         if (REDIRECT_STATUSES.has(statusCode)) {
           discard(body);
@@ -310,7 +327,10 @@ export function createGuardedFetcher(options: GuardedFetcherOptions = {}): LinkF
       }
     },
 
-    close: () => agent.close(),
+    async close() {
+      // A pool that failed to load has nothing to close.
+      await (await pool?.catch(() => undefined))?.agent.close();
+    },
   };
 }
 

@@ -1,13 +1,12 @@
 import type { LinkMeta } from '../../../contract/link-preview.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { unprocessable } from '../../lib/errors.ts';
-import { decodeHtml } from '../../lib/html-charset.ts';
 import type { FilesService } from '../files/files.service.ts';
 import { baseUrlOf } from '../posts/post-content.ts';
 import type { FaviconCache } from './favicon-cache.ts';
 import { faviconHostOf } from './favicon-cache.ts';
 import { RefusedUrlError, type FetchedResource, type LinkFetcher } from './guarded-fetcher.ts';
-import { extractMetadata, type PageMetadata } from './page-metadata.ts';
+import type { PageMetadata } from './page-metadata.ts';
 import type { LinkPreview } from './previews.repository.ts';
 
 /** Largest page read for its metadata; `<head>` comes first, so even huge pages are covered. */
@@ -16,6 +15,12 @@ const PAGE_MAX_BYTES = 3 * 1024 * 1024;
 const IMAGE_MAX_BYTES = 8 * 1024 * 1024;
 
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
+
+/**
+ * The page reader, loaded with the first page rather than at start: cheerio and the charset
+ * sniffer are large (OPERATIONS.md#start-time-and-memory).
+ */
+const loadPageReader = () => import('./page-metadata.ts');
 
 export type LinkPreviewService = ReturnType<typeof createLinkPreviewService>;
 
@@ -58,8 +63,8 @@ export function createLinkPreviewService({
     };
     let imageBytes: Buffer | null = null;
     if (page.mediaType === null || HTML_TYPES.has(page.mediaType)) {
-      const { text } = decodeHtml(page.body, { transportCharset: page.charset });
-      metadata = extractMetadata(text, page.url);
+      const { readPageMetadata } = await loadPageReader();
+      metadata = readPageMetadata(page.body, page.charset, page.url);
     } else if (page.mediaType.startsWith('image/')) {
       imageBytes = page.body;
     }

@@ -1,4 +1,5 @@
 import { load } from 'cheerio';
+import { decodeHtml } from '../../lib/html-charset.ts';
 
 /** What a web page says about itself, for a link card (PRODUCT.md#post-card). */
 export interface PageMetadata {
@@ -159,4 +160,16 @@ export function extractMetadata(html: string, pageUrl: string): PageMetadata {
     color: normalizeHexColor($('meta[name="theme-color" i][content]').first().attr('content')),
     icons: rankIcons(icons),
   };
+}
+
+/**
+ * The metadata of an HTML page from its bytes, decoded in the page's own charset
+ * (lib/html-charset.ts; `transportCharset` is the HTTP Content-Type's), as {@link extractMetadata}.
+ */
+export function readPageMetadata(
+  bytes: Uint8Array,
+  transportCharset: string | null,
+  pageUrl: string,
+): PageMetadata {
+  return extractMetadata(decodeHtml(bytes, { transportCharset }).text, pageUrl);
 }
