@@ -17,11 +17,27 @@ const TransferDialog = lazy(async () => ({
 const MENU_EDGE_PX = 150;
 
 /**
+ * Deletes a post (to the recycle bin), saying so when that fails: the menu's Delete and the `#` key
+ * of a list (PRODUCT.md#keyboard-shortcuts) do the same.
+ */
+export function useDeletePostAction(): (post: Post) => void {
+  const deletePost = useDeletePost();
+  return (post) =>
+    deletePost.mutate(
+      { id: post.id },
+      {
+        onError: () =>
+          notify({ type: 'error', title: 'Error', description: 'Post could not be deleted.' }),
+      },
+    );
+}
+
+/**
  * The three-dot menu of a post card (PRODUCT.md#post-card): Transfer (to another collection), Edit
  * (the post's page) and Delete (to the recycle bin).
  */
 export function PostMenu({ post }: { post: Post }) {
-  const deletePost = useDeletePost();
+  const deletePost = useDeletePostAction();
   const [transferring, setTransferring] = useState(false);
   return (
     <>
@@ -36,18 +52,7 @@ export function PostMenu({ post }: { post: Post }) {
             label: 'Delete',
             icon: Trash2,
             tone: 'danger',
-            onSelect: () =>
-              deletePost.mutate(
-                { id: post.id },
-                {
-                  onError: () =>
-                    notify({
-                      type: 'error',
-                      title: 'Error',
-                      description: 'Post could not be deleted.',
-                    }),
-                },
-              ),
+            onSelect: () => deletePost(post),
           },
         ]}
       />
