@@ -24,6 +24,7 @@ test.beforeEach(async ({ page }) => {
 test('j and k move the focus through a long list; x selects, Enter opens, / g t and ? work', async ({
   page,
 }) => {
+  test.slow();
   const run = randomUUID().slice(0, 8);
   const { id } = await api<{ id: number }>(page, 'POST', '/api/collections', {
     name: `Keys ${run}`,
@@ -68,7 +69,7 @@ test('j and k move the focus through a long list; x selects, Enter opens, / g t 
   await expect(page.getByRole('checkbox', { name: `Select ${title(6)}` })).not.toBeChecked();
 
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(`/p/${ids[5]}`);
+  await expect(page).toHaveURL(`/p/${ids[5]}`, { timeout: 20_000 });
 
   // / focuses the search field; typing j there is typing, not a move.
   await page.goto(`/c/${id}`);
@@ -85,7 +86,8 @@ test('j and k move the focus through a long list; x selects, Enter opens, / g t 
   await field.blur();
   await page.keyboard.press('g');
   await page.keyboard.press('t');
-  await expect(page).toHaveURL('/tags');
+  // Its page loads on first use.
+  await expect(page).toHaveURL('/tags', { timeout: 20_000 });
 
   await page.keyboard.press('?');
   const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
