@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { Permission } from '../../../contract/permissions.ts';
 import { useUserTheme } from '../features/auth/auth.queries.ts';
+import { KeyboardShortcuts } from '../features/keyboard/keyboard-shortcuts.tsx';
 import { useHotkey } from '../lib/hotkeys.ts';
 import { useStoredBoolean } from '../lib/local-storage.ts';
 import { useIsMobile } from '../lib/media.ts';
@@ -21,7 +22,8 @@ const SIDEBAR_ID = 'sidebar';
 /**
  * The layout shell of every signed-in page (PRODUCT.md#layout-shell): sidebar, top bar with the
  * sidebar toggle, the page's title and primary action, and the page itself. Ctrl+Alt+N opens the
- * new-post screen of the collection being viewed (Uncategorized elsewhere). These are the
+ * new-post screen of the collection being viewed (Uncategorized elsewhere); the other keyboard
+ * shortcuts and the command palette are KeyboardShortcuts'. These are the
  * signed-in user's own pages: permission 7 (PRODUCT.md#permissions), and the user's theme. It
  * tells, once, that Nestmark works offline now (offline-ready.ts).
  */
@@ -57,79 +59,80 @@ export function AppShell() {
     if (drawerOpen) sidebarRef.current?.focus();
   }, [drawerOpen]);
 
-  useHotkey('ctrl+alt+n', () => {
-    const id = Number(collectionId);
-    void navigate(`/c/${Number.isInteger(id) && id > 0 ? id : 0}/p/create`);
-  });
+  const viewedId = Number(collectionId);
+  const newPostPath = `/c/${Number.isInteger(viewedId) && viewedId > 0 ? viewedId : 0}/p/create`;
+  useHotkey('ctrl+alt+n', () => void navigate(newPostPath));
 
   return (
-    <div
-      className="min-h-dvh"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape' && isMobile && drawerOpen) closeDrawer();
-      }}
-    >
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-lg bg-surface px-4 py-2 font-medium shadow-lg focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
-        Skip to content
-      </a>
-      <Sidebar
-        id={SIDEBAR_ID}
-        ref={sidebarRef}
-        open={open}
-        overlay={isMobile}
-        onClose={closeDrawer}
-        width={isMobile ? undefined : sidebarWidth}
-        onResize={setSidebarWidth}
-      />
-      {isMobile && drawerOpen && (
-        <div
-          aria-hidden
-          onClick={closeDrawer}
-          className="fixed inset-0 z-30 bg-black/40 backdrop-blur-[1px]"
-        />
-      )}
+    <KeyboardShortcuts newPostPath={newPostPath}>
       <div
-        // While the drawer covers it, the page is out of reach of keyboard and screen reader.
-        inert={isMobile && drawerOpen}
-        style={open && !isMobile ? { paddingLeft: sidebarWidth } : undefined}
-        className="flex min-h-dvh flex-col transition-[padding] duration-200"
+        className="min-h-dvh"
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && isMobile && drawerOpen) closeDrawer();
+        }}
       >
-        <header className="sticky top-0 z-20 flex h-14 shrink-0 items-center gap-2 border-b border-line bg-canvas px-2 sm:px-4">
-          <button
-            ref={toggleRef}
-            type="button"
-            aria-label="Toggle sidebar"
-            aria-expanded={open}
-            aria-controls={SIDEBAR_ID}
-            onClick={() =>
-              isMobile ? setDrawerPath(drawerOpen ? null : pathname) : toggleDesktop()
-            }
-            className="flex size-10 shrink-0 items-center justify-center rounded-lg text-fg-muted transition-colors hover:bg-surface-muted hover:text-fg"
-          >
-            <PanelLeft aria-hidden className="size-5" />
-          </button>
-          <h1
-            ref={setTitleSlot}
-            className="min-w-0 flex-1 truncate text-base font-semibold tracking-tight sm:text-lg"
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-lg bg-surface px-4 py-2 font-medium shadow-lg focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          Skip to content
+        </a>
+        <Sidebar
+          id={SIDEBAR_ID}
+          ref={sidebarRef}
+          open={open}
+          overlay={isMobile}
+          onClose={closeDrawer}
+          width={isMobile ? undefined : sidebarWidth}
+          onResize={setSidebarWidth}
+        />
+        {isMobile && drawerOpen && (
+          <div
+            aria-hidden
+            onClick={closeDrawer}
+            className="fixed inset-0 z-30 bg-black/40 backdrop-blur-[1px]"
           />
-          <div ref={setActionsSlot} className="flex shrink-0 items-center gap-2" />
-        </header>
-        <OfflineNotice />
-        <PageHeaderSlotsContext value={slots}>
-          <ViewPermissionContext value={Permission.FULL}>
-            <main
-              id="main"
-              tabIndex={-1}
-              className="flex w-full flex-1 flex-col px-4 pt-6 pb-16 outline-none sm:px-6 md:px-8"
+        )}
+        <div
+          // While the drawer covers it, the page is out of reach of keyboard and screen reader.
+          inert={isMobile && drawerOpen}
+          style={open && !isMobile ? { paddingLeft: sidebarWidth } : undefined}
+          className="flex min-h-dvh flex-col transition-[padding] duration-200"
+        >
+          <header className="sticky top-0 z-20 flex h-14 shrink-0 items-center gap-2 border-b border-line bg-canvas px-2 sm:px-4">
+            <button
+              ref={toggleRef}
+              type="button"
+              aria-label="Toggle sidebar"
+              aria-expanded={open}
+              aria-controls={SIDEBAR_ID}
+              onClick={() =>
+                isMobile ? setDrawerPath(drawerOpen ? null : pathname) : toggleDesktop()
+              }
+              className="flex size-10 shrink-0 items-center justify-center rounded-lg text-fg-muted transition-colors hover:bg-surface-muted hover:text-fg"
             >
-              <Outlet />
-            </main>
-          </ViewPermissionContext>
-        </PageHeaderSlotsContext>
+              <PanelLeft aria-hidden className="size-5" />
+            </button>
+            <h1
+              ref={setTitleSlot}
+              className="min-w-0 flex-1 truncate text-base font-semibold tracking-tight sm:text-lg"
+            />
+            <div ref={setActionsSlot} className="flex shrink-0 items-center gap-2" />
+          </header>
+          <OfflineNotice />
+          <PageHeaderSlotsContext value={slots}>
+            <ViewPermissionContext value={Permission.FULL}>
+              <main
+                id="main"
+                tabIndex={-1}
+                className="flex w-full flex-1 flex-col px-4 pt-6 pb-16 outline-none sm:px-6 md:px-8"
+              >
+                <Outlet />
+              </main>
+            </ViewPermissionContext>
+          </PageHeaderSlotsContext>
+        </div>
       </div>
-    </div>
+    </KeyboardShortcuts>
   );
 }

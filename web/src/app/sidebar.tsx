@@ -6,6 +6,7 @@ import {
   FolderPlus,
   Hash,
   Inbox,
+  Keyboard,
   LogOut,
   Search,
   Star,
@@ -17,6 +18,7 @@ import type { Ref } from 'react';
 import { useId } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useLogout, useMe } from '../features/auth/auth.queries.ts';
+import { useShowShortcuts } from '../features/keyboard/keyboard-shortcuts.tsx';
 import {
   CollectionNav,
   NavCount,
@@ -75,6 +77,7 @@ function ResizeHandle({ width, onResize }: { width: number; onResize: (width: nu
 function UserFooter() {
   const me = useMe();
   const logout = useLogout();
+  const showShortcuts = useShowShortcuts();
   const user = me.data;
   return (
     <div className="flex items-center gap-3 border-t border-line px-4 py-3">
@@ -88,6 +91,15 @@ function UserFooter() {
         <p className="truncate text-sm font-medium">{user?.name || user?.email}</p>
         {user?.name && <p className="truncate text-xs text-fg-subtle">{user.email}</p>}
       </div>
+      <button
+        type="button"
+        aria-label="Keyboard shortcuts"
+        title="Keyboard shortcuts (?)"
+        onClick={showShortcuts}
+        className="flex size-9 shrink-0 items-center justify-center rounded-lg text-fg-muted transition-colors hover:bg-surface-muted hover:text-fg max-md:hidden"
+      >
+        <Keyboard aria-hidden className="size-4" />
+      </button>
       <button
         type="button"
         title="Logout"
@@ -105,7 +117,8 @@ function UserFooter() {
 /**
  * The sidebar of the layout shell (PRODUCT.md#layout-shell): Uncategorized, Favourites, Search, Tags, Import &
  * Export, Save from browser, Recycle Bin, Users, My Account, the Collections tree, a link to create a collection, the
- * Shared Collections (when there are any), and the signed-in user with Logout. A column on
+ * Shared Collections (when there are any), and the signed-in user with Keyboard shortcuts (not on
+ * a phone) and Logout. A column on
  * desktop, as wide as the user dragged its edge; a drawer on mobile; `inert` while hidden so
  * keyboard focus never lands in it.
  */

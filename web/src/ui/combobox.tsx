@@ -139,7 +139,10 @@ export function useCombobox({
   };
 }
 
-/** The list of a {@link useCombobox}: pass its `listboxProps`. */
+/**
+ * The list of a {@link useCombobox}: pass its `listboxProps`. It drops down over what follows,
+ * or with `inline` takes its place in the flow (the command palette).
+ */
 export function ComboboxListbox({
   id,
   labelId,
@@ -149,14 +152,20 @@ export function ComboboxListbox({
   emptyText,
   onActivate,
   onChoose,
-}: ReturnType<typeof useCombobox>['listboxProps']) {
+  inline = false,
+}: ReturnType<typeof useCombobox>['listboxProps'] & { inline?: boolean }) {
   return (
     <ul
       id={id}
       role="listbox"
       aria-labelledby={labelId}
       hidden={!expanded}
-      className="absolute z-30 mt-1.5 max-h-64 w-full overflow-auto rounded-xl border border-line bg-surface p-1 shadow-lg"
+      className={clsx(
+        'w-full overflow-auto bg-surface p-1',
+        inline
+          ? 'max-h-[min(24rem,60dvh)]'
+          : 'absolute z-30 mt-1.5 max-h-64 rounded-xl border border-line shadow-lg',
+      )}
     >
       {options.length === 0 && (
         <li role="presentation" className="px-3 py-2 text-sm text-fg-subtle">

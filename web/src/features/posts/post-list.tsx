@@ -303,6 +303,10 @@ export function PostList({
             fetchNextPage={list.fetchNextPage}
             inViewRef={inViewRef}
             keepIndex={draggedIndex < 0 ? null : draggedIndex}
+            keyRights={{
+              canChange: () => permission > POST_MENU_ABOVE_PERMISSION,
+              toggleChoice: selectable ? (post) => selection.click(post.id, false) : undefined,
+            }}
           >
             {(post) => (
               <SortablePost

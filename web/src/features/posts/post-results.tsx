@@ -112,6 +112,14 @@ export function PagedPostResults({
         isFetchingNextPage={list.isFetchingNextPage}
         fetchNextPage={list.fetchNextPage}
         inViewRef={inViewRef}
+        keyRights={{
+          // A post in the recycle bin is only restored.
+          canChange: (post) =>
+            !choice.inRecycleBin && permissionOf(post) > POST_MENU_ABOVE_PERMISSION,
+          toggleChoice: (post) => {
+            if (selectable.has(post.id)) selection.click(post.id, false);
+          },
+        }}
       >
         {(post) =>
           post.type !== 'placeholder' && (

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useState } from 'react';
-import { matchesHotkey } from '../../lib/hotkeys.ts';
+import { isTyping, matchesHotkey } from '../../lib/hotkeys.ts';
 
 /** The posts chosen in one list for a bulk edit (docs/ARCHITECTURE.md, Post lists). */
 export interface PostSelection {
@@ -38,19 +38,6 @@ function clicked(state: State, ids: readonly number[], id: number, range: boolea
     else selected.delete(each);
   }
   return { ...state, selected, anchor: id };
-}
-
-/** Whether keys pressed in `target` are typing: a text field, a list box or an editor. */
-function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
-  if (target.closest('[contenteditable]:not([contenteditable="false"])')) return true;
-  return (
-    target instanceof HTMLInputElement &&
-    !['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file'].includes(
-      target.type,
-    )
-  );
 }
 
 /**

@@ -2,6 +2,7 @@ import { defaultRangeExtractor, useWindowVirtualizer, type Range } from '@tansta
 import { clsx } from 'clsx';
 import type { ReactNode, RefObject } from 'react';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { usePostListKeys, type PostKeyRights } from '../keyboard/use-post-list-keys.tsx';
 import type { PostView } from './post-view.tsx';
 import type { ListedPost, PostsInView } from './posts.queries.ts';
 
@@ -22,6 +23,8 @@ const SM_PX = 640;
 const TILE_MIN_PX = 160;
 /** Rows drawn beyond the viewport on each side, so a quick scroll does not show blanks. */
 const OVERSCAN_ROWS = 3;
+/** Room kept above a post scrolled to by key, in px: the top bar (h-14) and a little more. */
+const SCROLL_PADDING_TOP_PX = 64;
 
 interface VirtualPostListProps {
   posts: ListedPost[];
@@ -37,6 +40,8 @@ interface VirtualPostListProps {
   inViewRef?: RefObject<PostsInView | null>;
   /** Index of a post that stays drawn wherever the user scrolls (the one being dragged). */
   keepIndex?: number | null;
+  /** What the keys of the list may do to its posts (PRODUCT.md#keyboard-shortcuts). */
+  keyRights?: PostKeyRights;
 }
 
 /**
@@ -56,6 +61,7 @@ export function VirtualPostList({
   fetchNextPage,
   inViewRef,
   keepIndex = null,
+  keyRights,
 }: VirtualPostListProps) {
   const [layout, setLayout] = useState({ width: 0, top: 0 });
   const observer = useRef<ResizeObserver | null>(null);
@@ -75,6 +81,13 @@ export function VirtualPostList({
   const columns =
     view === 'grid' ? Math.max(2, Math.floor((layout.width + gap) / (TILE_MIN_PX + gap)) || 2) : 1;
   const rowPx = ROW_PX[view](window.innerWidth < SM_PX);
+
+  const scrollToIndexRef = useRef<(index: number) => void>(() => {});
+  const keys = usePostListKeys({
+    posts,
+    rights: keyRights,
+    scrollToIndex: (index) => scrollToIndexRef.current(index),
+  });
 
   const sentinel = useRef<HTMLDivElement>(null);
   const postCount = posts.length;
@@ -108,10 +121,15 @@ export function VirtualPostList({
           hasNextPage={hasNextPage}
           inViewRef={inViewRef}
           keepIndex={keepIndex}
+          scrollToIndexRef={scrollToIndexRef}
+          listProps={keys.listProps}
+          itemProps={keys.itemProps}
+          itemRef={keys.itemRef}
         >
           {children}
         </VirtualRows>
       </div>
+      {keys.dialog}
       <div ref={sentinel} aria-hidden className="h-px" />
       {isFetchingNextPage && (
         <p role="status" className="py-3 text-center text-sm text-fg-subtle">
@@ -134,6 +152,10 @@ function VirtualRows({
   hasNextPage,
   inViewRef,
   keepIndex,
+  scrollToIndexRef,
+  listProps,
+  itemProps,
+  itemRef: keyItemRef,
   children,
 }: Pick<
   VirtualPostListProps,
@@ -145,7 +167,9 @@ function VirtualRows({
   /** Where the list starts, in px from the top of the document. */
   top: number;
   keepIndex: number | null;
-}) {
+  /** Filled with a function scrolling the post at an index into view. */
+  scrollToIndexRef: RefObject<(index: number) => void>;
+} & Pick<ReturnType<typeof usePostListKeys>, 'listProps' | 'itemProps' | 'itemRef'>) {
   const rowCount = Math.ceil(posts.length / columns);
   const keepRow = keepIndex === null ? null : Math.floor(keepIndex / columns);
   const rangeExtractor = useCallback(
@@ -163,6 +187,7 @@ function VirtualRows({
     gap,
     overscan: OVERSCAN_ROWS,
     scrollMargin: top,
+    scrollPaddingStart: SCROLL_PADDING_TOP_PX,
     rangeExtractor,
     // A card keeps its measured height when posts are added above it or moved.
     getItemKey: (row) => (columns === 1 ? (posts[row]?.id ?? row) : row),
@@ -177,10 +202,23 @@ function VirtualRows({
     };
   }, [inViewRef, virtualizer, columns]);
 
+  useEffect(() => {
+    scrollToIndexRef.current = (index) => virtualizer.scrollToIndex(Math.floor(index / columns));
+  }, [scrollToIndexRef, virtualizer, columns]);
+
   const measured = view === 'cards';
+  const { measureElement } = virtualizer;
+  const itemRef = useCallback(
+    (item: HTMLLIElement | null) => {
+      keyItemRef(item);
+      if (measured) measureElement(item);
+    },
+    [keyItemRef, measured, measureElement],
+  );
   const width = `calc((100% - ${(columns - 1) * gap}px) / ${columns})`;
   return (
     <ul
+      {...listProps}
       aria-label={label}
       className="relative w-full"
       style={{ height: virtualizer.getTotalSize() }}
@@ -191,11 +229,18 @@ function VirtualRows({
           return (
             <li
               key={post.id}
+              {...itemProps(post)}
               data-index={row.index}
-              ref={measured ? virtualizer.measureElement : undefined}
+              ref={itemRef}
               aria-setsize={hasNextPage ? -1 : posts.length}
               aria-posinset={index + 1}
-              className={clsx('absolute top-0', index === keepIndex && 'z-20')}
+              className={clsx(
+                // The ring of a post focused by key follows its card's corners; scrolled to by
+                // key, it stays clear of the top bar (h-14).
+                'absolute top-0 scroll-mt-16 scroll-mb-2',
+                view === 'list' ? 'rounded-lg' : 'rounded-2xl',
+                index === keepIndex && 'z-20',
+              )}
               style={{
                 width,
                 left: column === 0 ? 0 : `calc(${column} * (${width} + ${gap}px))`,
