@@ -114,10 +114,13 @@ export function CompactTextPost({
       aria-busy={updating || undefined}
       className={clsx(cardClasses, tileClasses, updating && 'opacity-70')}
     >
-      {/* Where a link has its picture, a note shows its first lines, like a page. */}
+      {/*
+        Where a link has its picture, a note shows its first lines, like a page: a picture only,
+        inert so that its links and task boxes are neither focused, clicked nor read out.
+      */}
       <div
-        aria-hidden
-        className="rich-content h-28 shrink-0 overflow-hidden border-b border-line bg-surface-muted/60 px-3 pt-3 text-[0.6875rem] leading-snug text-fg-muted sm:h-32 [&_input]:pointer-events-none"
+        inert
+        className="rich-content h-28 shrink-0 overflow-hidden border-b border-line bg-surface-muted/60 px-3 pt-3 text-[0.6875rem] leading-snug text-fg-muted sm:h-32"
         // The server sanitizes every post's HTML with an allowlist before storing it.
         dangerouslySetInnerHTML={{ __html: html }}
       />
