@@ -74,7 +74,7 @@ export function CompactLinkPost({
       <div className="flex min-h-0 flex-1 flex-col gap-1.5 p-3">
         <h2 className="line-clamp-2 text-sm leading-snug font-semibold">{title}</h2>
         {post.description && (
-          <p className="line-clamp-2 text-xs text-fg-muted">{post.description}</p>
+          <p className="line-clamp-1 text-xs text-fg-muted">{post.description}</p>
         )}
         <div className="mt-auto flex min-w-0 items-center gap-1.5 text-xs text-fg-subtle">
           {favicon}
