@@ -143,7 +143,11 @@ for (const theme of THEMES) {
     await page.keyboard.press('Escape');
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await page.goto(`/p/${note.id}`);
-    await expect(page.getByRole('textbox', { name: 'Content' })).toContainText('old mill');
+    // The editor's module (Tiptap, most of the app's weight) loads on first opening: on a loaded
+    // machine that took longer than the 5 s default.
+    await expect(page.getByRole('textbox', { name: 'Content' })).toContainText('old mill', {
+      timeout: 15_000,
+    });
     await expectNoSeriousA11yViolations(page, `editor at 375 px (${theme})`);
     await resize(page, 1280);
     await expectNoSeriousA11yViolations(page, `editor (${theme})`);
