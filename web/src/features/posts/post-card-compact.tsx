@@ -74,7 +74,7 @@ export function CompactLinkPost({
       <div className="flex min-h-0 flex-1 flex-col gap-1.5 p-3">
         <h2 className="line-clamp-2 text-sm leading-snug font-semibold">{title}</h2>
         {post.description && (
-          <p className="line-clamp-2 text-xs text-fg-muted">{post.description}</p>
+          <p className="line-clamp-1 text-xs text-fg-muted">{post.description}</p>
         )}
         <div className="mt-auto flex min-w-0 items-center gap-1.5 text-xs text-fg-subtle">
           {favicon}
@@ -114,10 +114,13 @@ export function CompactTextPost({
       aria-busy={updating || undefined}
       className={clsx(cardClasses, tileClasses, updating && 'opacity-70')}
     >
-      {/* Where a link has its picture, a note shows its first lines, like a page. */}
+      {/*
+        Where a link has its picture, a note shows its first lines, like a page: a picture only,
+        inert so that its links and task boxes are neither focused, clicked nor read out.
+      */}
       <div
-        aria-hidden
-        className="rich-content h-28 shrink-0 overflow-hidden border-b border-line bg-surface-muted/60 px-3 pt-3 text-[0.6875rem] leading-snug text-fg-muted sm:h-32 [&_input]:pointer-events-none"
+        inert
+        className="rich-content h-28 shrink-0 overflow-hidden border-b border-line bg-surface-muted/60 px-3 pt-3 text-[0.6875rem] leading-snug text-fg-muted sm:h-32"
         // The server sanitizes every post's HTML with an allowlist before storing it.
         dangerouslySetInnerHTML={{ __html: html }}
       />
