@@ -64,6 +64,9 @@ test('Ctrl+K jumps to a collection and a tag, runs actions and finds a post by t
   await expect(dialog.getByRole('option', { selected: true })).toContainText('budgets');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(`/tags/${tag.id}`);
+  // The address changes before the page has drawn: wait for the tag's page, so that the palette
+  // opens over it and not over the collection before it.
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('budgets');
 
   // New post from the palette: the new-post screen.
   dialog = await palette(page, 'new post');
