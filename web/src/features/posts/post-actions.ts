@@ -8,12 +8,14 @@ import {
 } from '../collections/collection-tree.ts';
 import { collectionTreeQuery } from '../collections/collections.queries.ts';
 import { useDeletePost, useTransferPost } from './posts.queries.ts';
-import { offerUndo, snapshotOf, undoOf } from './undo.ts';
 
 /*
  * The actions on one post that the card menu, the post editor and keyboard shortcuts share: each
  * does the change, tells of it with Undo (PRODUCT.md#undo) and of a failure (PRODUCT.md#messages).
+ * The undo module loads with the first action, not with the page (first-page weight).
  */
+
+const loadUndo = () => import('./undo.ts');
 
 /** The name of collection `id` (0 = Uncategorized) from the collection tree in the cache. */
 export function collectionNameOf(queryClient: QueryClient, id: number): string | undefined {
@@ -36,12 +38,14 @@ export function useDeletePostAction(): PostAction<[post: Pick<Post, 'id'>]> {
   const queryClient = useQueryClient();
   const deletePost = useDeletePost();
   const run = async ({ id }: Pick<Post, 'id'>) => {
+    const undoModule = loadUndo();
     try {
       await deletePost.mutateAsync({ id });
     } catch {
       notify({ type: 'error', title: 'Error', description: 'Post could not be deleted.' });
       return false;
     }
+    const { offerUndo, undoOf } = await undoModule;
     offerUndo(
       queryClient,
       { type: 'deletion', title: 'Post moved to the Recycle Bin' },
@@ -61,6 +65,7 @@ export function useTransferPostAction(): PostAction<[post: Post, collectionId: n
   const queryClient = useQueryClient();
   const transfer = useTransferPost();
   const run = async (post: Post, collectionId: number) => {
+    const { offerUndo, snapshotOf, undoOf } = await loadUndo();
     const before = snapshotOf(post);
     try {
       await transfer.mutateAsync({ id: post.id, collectionId });
