@@ -9,8 +9,6 @@ import type { BookmarkFile, BookmarkFileReader, BookmarkNode } from './netscape-
  */
 export interface ImportFormat {
   id: ImportFormatId;
-  /** What the user sees, e.g. "Pocket (CSV)". */
-  name: string;
   /** True when the file is in this format, decided by its content (never by its name). */
   detect(input: ImportInput): boolean;
   /**
@@ -19,6 +17,22 @@ export interface ImportFormat {
    */
   open(input: ImportInput): BookmarkFileReader;
 }
+
+/**
+ * What the user sees of each format (a job's `format_name`), kept apart from the format modules
+ * so that showing a job does not load their parsers.
+ */
+export const importFormatNames: Readonly<Record<ImportFormatId, string>> = {
+  netscape: 'Bookmarks HTML file',
+  'pocket-html': 'Pocket (HTML)',
+  'pocket-csv': 'Pocket (CSV)',
+  'instapaper-csv': 'Instapaper (CSV)',
+  'pinboard-json': 'Pinboard (JSON)',
+  'delicious-json': 'Delicious (JSON)',
+  'chrome-json': 'Chrome bookmarks (JSON)',
+  'firefox-json': 'Firefox bookmarks backup (JSON)',
+  'linkwarden-json': 'Linkwarden (JSON)',
+};
 
 /**
  * An uploaded file as format modules see it. Detection looks at `head()` only, so that a large

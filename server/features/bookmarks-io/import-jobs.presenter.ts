@@ -1,18 +1,18 @@
-import type { ImportJob, ImportSummary } from '../../../contract/bookmarks-io.ts';
+import type { ImportFormatId, ImportJob, ImportSummary } from '../../../contract/bookmarks-io.ts';
 import type { ImportJobRow } from '../../db/schema.ts';
-import { importFormats } from './import-formats.ts';
+import { importFormatNames } from './import-format.ts';
 
 /** An import job as the API shows it (contract importJobSchema). */
 export function toImportJob(row: ImportJobRow): ImportJob {
   // Rows only ever hold ids of known formats: the service writes them.
-  const format = importFormats.find((known) => known.id === row.format)!;
+  const format = row.format as ImportFormatId;
   return {
     id: row.id,
     status: row.status,
     phase: row.phase,
     file_name: row.file_name,
-    format: format.id,
-    format_name: format.name,
+    format,
+    format_name: importFormatNames[format],
     target_collection_id: row.target_collection_id,
     duplicates: row.duplicates,
     progress: {

@@ -15,8 +15,7 @@ import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.ts
 import { inTurns } from '../../lib/in-turns.ts';
 import { randomId } from '../../lib/random-token.ts';
 import { getAccessibleCollection } from '../collections/collection-access.ts';
-import { importInput, type ImportFormat } from './import-format.ts';
-import { detectImportFormat, importFormats } from './import-formats.ts';
+import { importFormatNames, importInput, type ImportFormat } from './import-format.ts';
 import {
   failImportJobs,
   findImportJob,
@@ -237,7 +236,7 @@ export function createImportJobsService({
         throw conflict('An import is already running. Wait until it has finished.');
       }
 
-      const { format, reader } = openUpload(file);
+      const { format, reader } = await openUpload(file);
       const job = await insertImportJob(db, {
         user_id: actor.userId,
         runner_id: runnerId,
@@ -306,11 +305,16 @@ export function createImportJobsService({
  * The upload's format and a reader over it, read only as far as the first folder or bookmark (a
  * few bytes of a real export), so that the answer stays immediate and a file that is not a
  * bookmark file is refused right here.
+ * The formats and their parsers (htmlparser2's tokenizer, encoding-sniffer, csv-parse) load with
+ * the first upload, not with the server (docs/OPERATIONS.md, "Start time and memory").
  * @throws 422 for an empty file, a backup, a file in no known format, one holding no bookmarks
  *   and no folders, or one its format's reader cannot read (a damaged CSV file).
  */
-function openUpload(file: Upload): { format: ImportFormat; reader: BookmarkFileReader } {
+async function openUpload(
+  file: Upload,
+): Promise<{ format: ImportFormat; reader: BookmarkFileReader }> {
   if (file.bytes.length === 0) throw unprocessable('The file is empty.');
+  const { detectImportFormat, importFormats } = await import('./import-formats.ts');
   const input = importInput(file.bytes);
   const json = input.json() as { format?: unknown } | undefined;
   if (json?.format === BACKUP_FORMAT) {
@@ -323,7 +327,7 @@ function openUpload(file: Upload): { format: ImportFormat; reader: BookmarkFileR
     throw unprocessable(
       `This file is not in a format Nestmark can import. Export your bookmarks as an HTML file, or use one of: ${importFormats
         .filter((known) => known.id !== 'netscape')
-        .map((known) => known.name)
+        .map((known) => importFormatNames[known.id])
         .join(', ')}.`,
     );
   }

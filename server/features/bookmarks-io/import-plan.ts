@@ -7,10 +7,11 @@ import {
 } from '../../../contract/bookmarks-io.ts';
 import { MAX_COLLECTION_DEPTH } from '../../../contract/collections.ts';
 import { POST_TITLE_MAX } from '../../../contract/posts.ts';
+import { truncate } from '../../lib/truncate.ts';
 import { normalizeUrl } from '../../lib/url-key.ts';
 import { linkPostFields, postContentFields } from '../posts/post-content.ts';
 import { searchDocument } from '../search/search-document.ts';
-import { truncate, type BookmarkFile, type BookmarkNode } from './netscape-reader.ts';
+import type { BookmarkFile, BookmarkNode } from './netscape-reader.ts';
 
 /**
  * Deepest folder level an import creates as collections (the collection it lands in is level 1);

@@ -12,6 +12,7 @@ import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
 import { TAG_NAME_MAX } from '../../../contract/tags.ts';
 import { decodeHtml } from '../../lib/html-charset.ts';
 import { withoutNul } from '../../lib/nul-character.ts';
+import { truncate } from '../../lib/truncate.ts';
 
 export interface BookmarkFolder {
   kind: 'folder';
@@ -580,12 +581,4 @@ function decodeBytes(bytes: Uint8Array): { encoding: string; text: string } {
 /** Collapses runs of HTML whitespace to one space and trims (titles wrapped across lines). */
 function collapseWhitespace(text: string): string {
   return text.replace(/[\t\n\f\r ]+/g, ' ').trim();
-}
-
-/** The longest prefix of `text` with at most `max` UTF-16 units that does not split a surrogate pair. */
-export function truncate(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const code = text.charCodeAt(max - 1);
-  const splitsPair = code >= 0xd800 && code <= 0xdbff;
-  return text.slice(0, splitsPair ? max - 1 : max);
 }

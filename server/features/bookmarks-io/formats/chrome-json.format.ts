@@ -9,7 +9,6 @@ import { list, oneLine, readTree, record, text } from './entries.ts';
  */
 export const chromeJsonFormat: ImportFormat = {
   id: 'chrome-json',
-  name: 'Chrome bookmarks (JSON)',
   detect: (input) => {
     const roots = record(record(input.json())?.roots);
     return roots !== undefined && Object.values(roots).some((root) => record(root)?.children);

@@ -8,7 +8,6 @@ import { isListOf, list, oneLine, readList, text } from './entries.ts';
  */
 export const deliciousJsonFormat: ImportFormat = {
   id: 'delicious-json',
-  name: 'Delicious (JSON)',
   detect: (input) =>
     isListOf(input.json(), (item) => text(item.url) !== undefined && item.href === undefined),
   open: (input) =>

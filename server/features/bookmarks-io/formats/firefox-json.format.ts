@@ -14,7 +14,6 @@ const PLACE = 'text/x-moz-place';
  */
 export const firefoxJsonFormat: ImportFormat = {
   id: 'firefox-json',
-  name: 'Firefox bookmarks backup (JSON)',
   detect: (input) => record(input.json())?.type === CONTAINER,
   open: (input) =>
     readAtOnce(() => {

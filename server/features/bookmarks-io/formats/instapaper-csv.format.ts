@@ -12,7 +12,6 @@ const COLUMNS = ['url', 'title', 'selection', 'folder'];
  */
 export const instapaperCsvFormat: ImportFormat = {
   id: 'instapaper-csv',
-  name: 'Instapaper (CSV)',
   detect: (input) => csvHeaderHas(input.head(), COLUMNS),
   open: (input) =>
     readAtOnce(() => {

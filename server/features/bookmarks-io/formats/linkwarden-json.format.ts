@@ -10,7 +10,6 @@ import { createTree, folder, isoDate, list, oneLine, record, text } from './entr
  */
 export const linkwardenJsonFormat: ImportFormat = {
   id: 'linkwarden-json',
-  name: 'Linkwarden (JSON)',
   detect: (input) =>
     list(record(input.json())?.collections).some((item) => Array.isArray(record(item)?.links)),
   open: (input) =>

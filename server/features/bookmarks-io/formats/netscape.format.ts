@@ -9,7 +9,6 @@ import { openBookmarkFile } from '../netscape-reader.ts';
  */
 export const netscapeFormat: ImportFormat = {
   id: 'netscape',
-  name: 'Bookmarks HTML file',
   detect: (input) => input.json() === undefined,
   open: (input) => openBookmarkFile(input.bytes),
 };

@@ -9,7 +9,6 @@ import { isListOf, isoDate, oneLine, readList, text } from './entries.ts';
  */
 export const pinboardJsonFormat: ImportFormat = {
   id: 'pinboard-json',
-  name: 'Pinboard (JSON)',
   detect: (input) =>
     isListOf(
       input.json(),

@@ -11,7 +11,6 @@ const COLUMNS = ['title', 'url', 'time_added', 'tags'];
  */
 export const pocketCsvFormat: ImportFormat = {
   id: 'pocket-csv',
-  name: 'Pocket (CSV)',
   detect: (input) => csvHeaderHas(input.head(), COLUMNS),
   open: (input) =>
     readAtOnce(() => {

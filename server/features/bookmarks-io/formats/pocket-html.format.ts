@@ -10,7 +10,6 @@ import { createTree, oneLine } from './entries.ts';
  */
 export const pocketHtmlFormat: ImportFormat = {
   id: 'pocket-html',
-  name: 'Pocket (HTML)',
   detect: (input) => /<title>\s*Pocket Export\s*<\/title>/i.test(input.head()),
   open: (input) => readAtOnce(() => readPocketHtml(input.text())),
 };
