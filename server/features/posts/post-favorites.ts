@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import { preparedQueries, type Db } from '../../db/database.ts';
+import { descendingPage } from '../../db/keyset-page.ts';
 import { published } from '../../db/staging.ts';
 import { tagsColumn, tagsOfColumn } from '../tags/post-tags.ts';
 import { listedColumns, type ListedPost } from './post-listing.ts';
@@ -88,7 +88,7 @@ function favoritesPage(
   afterStarredAt: string,
   afterPostId: number,
 ) {
-  let query = db
+  const query = db
     .selectFrom('favorites')
     .innerJoin('posts', 'posts.id', 'favorites.post_id')
     .select(listedColumns.map((column) => `posts.${column}` as const))
@@ -101,22 +101,12 @@ function favoritesPage(
         ? eb.or([eb('posts.user_id', '=', userId), eb('posts.collection_id', 'in', sharedIds)])
         : eb('posts.user_id', '=', userId),
     );
-  if (shape.after) {
-    query = query
-      .where('favorites.created_at', '<=', afterStarredAt)
-      .where((eb) =>
-        eb.or([
-          eb('favorites.created_at', '<', afterStarredAt),
-          eb.and([
-            eb('favorites.created_at', '=', afterStarredAt),
-            eb('favorites.post_id', '<', afterPostId),
-          ]),
-        ]),
-      );
-  }
-  query = query.orderBy('favorites.created_at', 'desc').orderBy('favorites.post_id', 'desc');
-  if (shape.limit > 0) query = query.limit(sql.lit(shape.limit));
-  return shape.offset > 0 ? query.offset(sql.lit(shape.offset)) : query;
+  return descendingPage(
+    query,
+    { sortColumn: 'favorites.created_at', idColumn: 'favorites.post_id' },
+    shape.after ? { sortValue: afterStarredAt, id: afterPostId } : undefined,
+    shape,
+  );
 }
 
 /** Favourites pages of users without shared collections, compiled once per shape. */

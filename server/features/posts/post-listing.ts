@@ -3,10 +3,11 @@
  * boundaries"): pages of posts (a list, a tag's, a recycle bin, …) with their tags, as the posts
  * API and exports read them.
  */
-import { sql, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { ExpressionBuilder, SqlBool } from 'kysely';
 import type { Tag } from '../../../contract/tags.ts';
 import { preparedQueries, type Db } from '../../db/database.ts';
 import type { Database, PostRow } from '../../db/schema.ts';
+import { descendingPage } from '../../db/keyset-page.ts';
 import { published } from '../../db/staging.ts';
 import { tagsColumn, tagsOfColumn } from '../tags/post-tags.ts';
 import { inScope, type PostScope } from './posts.repository.ts';
@@ -101,8 +102,7 @@ interface ListingShape {
   collectionIds?: number[];
   after: boolean;
   /**
-   * Written into the SQL: SQLite plans `limit 20` better than `limit ?` (it takes about a third
-   * less time for a page with tags). 0 = no limit.
+   * 0 = no limit; written into the SQL (see `descendingPage`), so part of the shape.
    */
   limit: number;
   /** Posts skipped (such pages are built anew each time, not kept). */
@@ -173,21 +173,12 @@ function listingPage(
       ),
     );
   }
-  if (shape.after) {
-    // The first bound alone lets an index seek to the cursor; the `or` alone would be read as a
-    // filter, and every page would scan the list from its top.
-    query = query
-      .where(sortColumn, '<=', afterValue)
-      .where((eb) =>
-        eb.or([
-          eb(sortColumn, '<', afterValue),
-          eb.and([eb(sortColumn, '=', afterValue), eb('id', '<', afterId)]),
-        ]),
-      );
-  }
-  query = query.orderBy(sortColumn, 'desc').orderBy('id', 'desc');
-  if (shape.limit > 0) query = query.limit(sql.lit(shape.limit));
-  return shape.offset > 0 ? query.offset(sql.lit(shape.offset)) : query;
+  return descendingPage(
+    query,
+    { sortColumn, idColumn: 'id' },
+    shape.after ? { sortValue: afterValue, id: afterId } : undefined,
+    shape,
+  );
 }
 
 /** Listing pages compiled once per shape (the common ones: a list, a tag, a recycle bin). */
