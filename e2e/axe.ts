@@ -1,6 +1,6 @@
-/// <reference lib="dom" />
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { waitForTransitions } from './fixtures.ts';
 
 /** The WCAG 2.0 and 2.1 level A and AA rules: what the journeys hold every main screen to. */
 const WCAG_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -18,20 +18,11 @@ const TARGETS_SHOWN = 3;
  * - A moderate or minor one does not fail; it is listed in the test's annotations
  *   (`a11y-<impact>`), which the report shows.
  *
- * It first waits until every finite CSS animation and transition has ended, so that colours are
- * read as a person sees them, not halfway through a fade or a theme change (a spinner's endless
- * turn, and an animation that has ended but holds its last frame, are left out). No rule is turned off.
+ * It first waits for the page's transitions to end (`waitForTransitions`), so that colours are
+ * read as a person sees them, not halfway through a fade or a theme change. No rule is turned off.
  */
 export async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState === 'finished' ||
-          animation.effect?.getComputedTiming().iterations === Infinity,
-      ),
-  );
+  await waitForTransitions(page);
   // Legacy mode runs axe in the page's own frame only, in one call: the app has no frames, and it
   // takes about half the time of the frame-by-frame run.
   const { violations } = await new AxeBuilder({ page })
@@ -41,9 +32,10 @@ export async function expectNoSeriousA11yViolations(page: Page, label: string): 
   const lines = violations.map((violation) => {
     const targets = violation.nodes.slice(0, TARGETS_SHOWN).map((node) => node.target.join(' '));
     const more = violation.nodes.length - targets.length;
+    if (more > 0) targets.push(`and ${more} more`);
     return {
       impact: violation.impact ?? 'unknown',
-      text: `${label}: ${violation.id} (${violation.impact}): ${violation.help} [${targets.join(', ')}${more > 0 ? `, and ${more} more` : ''}]`,
+      text: `${label}: ${violation.id} (${violation.impact}): ${violation.help} [${targets.join(', ')}]`,
     };
   });
   for (const line of lines) {
