@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
-import { api, signIn } from './fixtures.ts';
+import { api, signIn, waitForTransitions } from './fixtures.ts';
 
 /**
  * Favourites (PRODUCT.md#favourites): star a post on its card, find it under Favourites in the
@@ -31,6 +31,8 @@ async function shoot(page: Page, name: string) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
     for (const dark of [false, true]) {
       await page.evaluate(`document.documentElement.classList.toggle('dark', ${dark})`);
+      // The colours fade into the theme: shoot them where they end, not halfway (a box still white).
+      await waitForTransitions(page);
       await page.screenshot({ path: path(`${name}-${width}-${dark ? 'dark' : 'light'}.png`) });
     }
   }

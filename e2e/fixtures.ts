@@ -60,6 +60,23 @@ export async function mailedResetLink(email: string): Promise<string> {
 /** The owner account the e2e server starts with (playwright.config.ts passes it as env). */
 export const OWNER = { email: 'owner@nestmark.test', password: 'e2e-owner-password' };
 
+/**
+ * Waits until every finite CSS animation and transition of the page has ended (a spinner's endless
+ * turn, and an animation that holds its last frame, do not count): after a theme switch colours
+ * fade for a moment, and a screenshot or a contrast check should see where they end.
+ */
+export async function waitForTransitions(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState === 'finished' ||
+          animation.effect?.getComputedTiming().iterations === Infinity,
+      ),
+  );
+}
+
 /** Signs in through the login screen (as the owner by default) and waits for the home view. */
 export async function signIn(
   page: Page,

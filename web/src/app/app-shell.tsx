@@ -99,7 +99,7 @@ export function AppShell() {
           style={open && !isMobile ? { paddingLeft: sidebarWidth } : undefined}
           className="flex min-h-dvh flex-col transition-[padding] duration-200"
         >
-          <header className="sticky top-0 z-20 flex h-14 shrink-0 items-center gap-2 border-b border-line bg-canvas px-2 sm:px-4">
+          <header className="sticky top-0 z-20 flex h-14 shrink-0 items-center gap-1 border-b border-line bg-canvas px-2 sm:gap-2 sm:px-4">
             <button
               ref={toggleRef}
               type="button"
@@ -117,7 +117,7 @@ export function AppShell() {
               ref={setTitleSlot}
               className="min-w-0 flex-1 truncate text-base font-semibold tracking-tight sm:text-lg"
             />
-            <div ref={setActionsSlot} className="flex shrink-0 items-center gap-2" />
+            <div ref={setActionsSlot} className="flex shrink-0 items-center gap-1 sm:gap-2" />
           </header>
           <OfflineNotice />
           <PageHeaderSlotsContext value={slots}>

@@ -64,7 +64,7 @@ export function PostCheckbox({
       />
       <span
         aria-hidden
-        className="flex size-5 items-center justify-center rounded-md border-2 border-line-strong bg-surface text-on-accent shadow-xs transition-colors peer-hover:border-accent peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring peer-checked:border-accent peer-checked:bg-accent [&>svg]:opacity-0 peer-checked:[&>svg]:opacity-100"
+        className="flex size-5 items-center justify-center rounded-md border-2 border-control-line bg-surface text-on-accent shadow-xs transition-colors peer-hover:border-accent peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring peer-checked:border-accent peer-checked:bg-accent [&>svg]:opacity-0 peer-checked:[&>svg]:opacity-100"
       >
         <Check strokeWidth={3} className="size-3.5" />
       </span>
