@@ -68,7 +68,9 @@ export default defineConfig({
           name: 'api-postgres',
           environment: 'node',
           include: ['server/**/*.api.test.ts'],
-          env: { NESTMARK_TEST_DB: 'postgres' },
+          // PostgreSQL is where several processes share files: its run keeps them in the
+          // database file store (FILE_STORE=database), SQLite's on disk.
+          env: { NESTMARK_TEST_DB: 'postgres', NESTMARK_TEST_FILE_STORE: 'database' },
           testTimeout: 20_000,
         },
       },

@@ -99,6 +99,7 @@ export async function startBenchServer(
     // Benchmarks measure the app, not the general rate limit.
     rateLimitPerMinute: 0,
     previewConcurrency: 4,
+    fileStore: 'disk',
     logLevel: 'silent',
     ...overrides,
   };

@@ -153,7 +153,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook('onClose', () => passwordReset.settle());
 
   const fetcher = deps.fetcher ?? createGuardedFetcher();
-  const store = createFileStore(config.dataDir);
+  const store = createFileStore(config.fileStore, { dataDir: config.dataDir, db, clock });
   const files = createFilesService({
     db,
     clock,

@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       uploadMaxBytes: 10 * 1024 * 1024,
       rateLimitPerMinute: 1200,
       previewConcurrency: 4,
+      fileStore: 'disk',
     });
     expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
     expect(readFileSync(join(dir, 'jwt-secret'), 'utf8').trim()).toBe(config.jwtSecret);
@@ -40,6 +41,7 @@ describe('loadConfig', () => {
       UPLOAD_MAX_MB: '2.5',
       RATE_LIMIT_PER_MINUTE: '0',
       PREVIEW_CONCURRENCY: '12',
+      FILE_STORE: 'database',
       LOG_LEVEL: '',
     });
     expect(config).toMatchObject({
@@ -53,6 +55,7 @@ describe('loadConfig', () => {
       uploadMaxBytes: 2.5 * 1024 * 1024,
       rateLimitPerMinute: 0,
       previewConcurrency: 12,
+      fileStore: 'database',
       logLevel: 'info',
     });
   });
@@ -66,6 +69,7 @@ describe('loadConfig', () => {
       JWT_SECRET: 'short',
       UPLOAD_MAX_MB: '0',
       RATE_LIMIT_PER_MINUTE: '-5',
+      FILE_STORE: 's4',
     };
     expect(() => loadConfig(bad)).toThrow(ConfigError);
     try {
@@ -78,6 +82,7 @@ describe('loadConfig', () => {
         'APP_URL',
         'JWT_SECRET',
         'UPLOAD_MAX_MB',
+        'FILE_STORE',
         'RATE_LIMIT_PER_MINUTE',
       ]) {
         expect(message).toContain(name);

@@ -3,6 +3,13 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
+/**
+ * Where stored files are kept (`FILE_STORE`, docs/OPERATIONS.md#files): `DATA_DIR/<area>/` on
+ * local disk, or rows of the database, which every process on it reaches.
+ */
+export const fileStoreKinds = ['disk', 'database'] as const;
+export type FileStoreKind = (typeof fileStoreKinds)[number];
+
 /** Typed configuration, read once from the environment at start (README, configuration table). */
 export interface Config {
   port: number;
@@ -37,6 +44,8 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Link previews fetched at the same time by one server process (at most one per host). */
   previewConcurrency: number;
+  /** Where stored files (uploads, thumbnails, favicons) are kept: `DATA_DIR` or the database. */
+  fileStore: FileStoreKind;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
 
@@ -78,6 +87,9 @@ const envSchema = z.object({
   UPLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(10),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(1200),
   PREVIEW_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  FILE_STORE: z
+    .enum(fileStoreKinds, { error: `must be one of ${fileStoreKinds.join(', ')}` })
+    .default('disk'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -127,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: Math.round(vars.UPLOAD_MAX_MB * 1024 * 1024),
     rateLimitPerMinute: vars.RATE_LIMIT_PER_MINUTE,
     previewConcurrency: vars.PREVIEW_CONCURRENCY,
+    fileStore: vars.FILE_STORE,
     logLevel: vars.LOG_LEVEL,
   };
 }

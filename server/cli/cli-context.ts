@@ -66,7 +66,7 @@ export async function withCliContext<T>(
     const files = createFilesService({
       db,
       clock,
-      store: createFileStore(config.dataDir),
+      store: createFileStore(config.fileStore, { dataDir: config.dataDir, db, clock }),
       uploadMaxBytes: config.uploadMaxBytes,
       log: logError,
     });

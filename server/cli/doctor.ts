@@ -1,7 +1,10 @@
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, pingDatabase, type DatabaseHandle, type Db } from '../db/database.ts';
 import { migrationState } from '../db/migrate.ts';
-import { createFileStore, type FileArea } from '../features/files/file-store.ts';
+import { createDatabaseFileStore } from '../features/files/file-store-database.ts';
+import { createDiskFileStore } from '../features/files/file-store-disk.ts';
+import type { FileArea, FileStore } from '../features/files/file-store.ts';
+import { systemClock } from '../lib/clock.ts';
 import { randomId } from '../lib/random-token.ts';
 import { describeError } from './cli-io.ts';
 
@@ -14,18 +17,22 @@ export interface Finding {
 
 const FILE_AREAS: FileArea[] = ['files', 'favicons'];
 
-/** Writes, reads back and removes a small file in each area of the file store. */
-async function checkFileStore(config: Config): Promise<Finding> {
-  const store = createFileStore(config.dataDir);
+/** Writes, reads back and removes a small file in each area of `store`. */
+async function probeFileStore(store: FileStore): Promise<void> {
   const probe = Buffer.from('nestmark doctor');
+  for (const area of FILE_AREAS) {
+    const name = `doctor-probe-${randomId(8)}`;
+    await store.write(area, name, probe);
+    const back = await store.read(area, name);
+    await store.remove(area, name);
+    if (!back?.equals(probe)) throw new Error(`a file written to ${area}/ read back different`);
+  }
+}
+
+/** DATA_DIR takes files (the SQLite database, the generated secret, the disk file store). */
+async function checkDataDirectory(config: Config): Promise<Finding> {
   try {
-    for (const area of FILE_AREAS) {
-      const name = `doctor-probe-${randomId(8)}`;
-      await store.write(area, name, probe);
-      const back = await store.read(area, name);
-      await store.remove(area, name);
-      if (!back?.equals(probe)) throw new Error(`a file written to ${area}/ read back different`);
-    }
+    await probeFileStore(createDiskFileStore(config.dataDir));
     return { ok: true, subject: 'data directory', detail: `${config.dataDir} is writable` };
   } catch (error) {
     return {
@@ -33,6 +40,16 @@ async function checkFileStore(config: Config): Promise<Finding> {
       subject: 'data directory',
       detail: `${config.dataDir}: ${describeError(error)}`,
     };
+  }
+}
+
+/** The database file store (FILE_STORE=database) takes, gives back and removes a file. */
+async function checkDatabaseFileStore(db: Db): Promise<Finding> {
+  try {
+    await probeFileStore(createDatabaseFileStore(db, systemClock));
+    return { ok: true, subject: 'file store', detail: 'the database keeps files' };
+  } catch (error) {
+    return { ok: false, subject: 'file store', detail: `database: ${describeError(error)}` };
   }
 }
 
@@ -79,7 +96,10 @@ async function checkDatabase(config: Config): Promise<Finding[]> {
     handle = openDatabase(config);
     await pingWithin(handle.db);
     const answers = { ok: true, subject: 'database', detail: `${handle.description} answers` };
-    return [answers, await checkSchema(handle.db)];
+    const schema = await checkSchema(handle.db);
+    const files =
+      schema.ok && config.fileStore === 'database' ? [await checkDatabaseFileStore(handle.db)] : [];
+    return [answers, schema, ...files];
   } catch (error) {
     const where = handle?.description ?? 'the database';
     return [{ ok: false, subject: 'database', detail: `${where}: ${describeError(error)}` }];
@@ -105,7 +125,7 @@ export async function diagnose(): Promise<Finding[]> {
       subject: 'configuration',
       detail: `valid (DATA_DIR ${config.dataDir}, ${database})`,
     },
-    await checkFileStore(config),
+    await checkDataDirectory(config),
     ...(await checkDatabase(config)),
   ];
 }

@@ -15,6 +15,7 @@ import * as importStaging from './migrations/0014-import-staging.ts';
 import * as accessTokens from './migrations/0015-access-tokens.ts';
 import * as feedTokens from './migrations/0016-feed-tokens.ts';
 import * as favorites from './migrations/0017-favorites.ts';
+import * as storedFiles from './migrations/0018-stored-files.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from a folder so the compiled server
@@ -36,6 +37,7 @@ const migrations = {
   '0015-access-tokens': accessTokens,
   '0016-feed-tokens': feedTokens,
   '0017-favorites': favorites,
+  '0018-stored-files': storedFiles,
 } satisfies Record<string, Migration>;
 
 /** The name of a migration, e.g. `0012-live-post-indexes`. */

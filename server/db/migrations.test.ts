@@ -29,6 +29,7 @@ const LANDED: Record<string, string> = {
   '0015-access-tokens.ts': 'f7496481574bc8182db17e547e50bd49544d867332fa00f3d0ac8e169be97723',
   '0016-feed-tokens.ts': 'a686f5c905b9c2e4c7df50cc1e4b2993070089bbd005d21e90beaf1ddacf54d9',
   '0017-favorites.ts': '53bf0653268eef7f1556b7a52e8818a10f4873db78b2d32195dc39da38b5a0c6',
+  '0018-stored-files.ts': '87336b5e3eaf8108d99237de465d10d54ad197bcdbbea93fe1ec7c95fb9cd0a1',
 };
 
 /** SHA-256 of the source's tokens joined by spaces: comments and layout do not count. */

@@ -222,6 +222,21 @@ export interface FavoritesTable {
   created_at: string;
 }
 
+/**
+ * A part of a file of the database file store (migration 0018, FILE_STORE=database): a file is
+ * its chunks in order, under its area and name.
+ */
+export interface StoredFileChunksTable {
+  /** A FileArea: `files` or `favicons`. */
+  area: string;
+  name: string;
+  /** 0, 1, …: the chunk's place in the file. */
+  chunk: number;
+  bytes: Buffer;
+  /** When the file was written (every chunk of a file carries the same time). */
+  written_at: string;
+}
+
 /** A stored file under DATA_DIR/files: an editor upload or a link thumbnail. */
 export interface FilesTable {
   id: Generated<number>;
@@ -307,6 +322,7 @@ export interface Database {
   api_tokens: ApiTokensTable;
   feed_tokens: FeedTokensTable;
   favorites: FavoritesTable;
+  stored_file_chunks: StoredFileChunksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -14,6 +14,7 @@ import { insertUser } from '../features/users/users.repository.ts';
 import type { Mail, Mailer } from '../lib/mailer.ts';
 import { createCall, type CallArgs, type CallResponse } from './api-client.ts';
 import { openFreshDatabase } from './fresh-database.ts';
+import { createFileStore, type FileStore } from '../features/files/file-store.ts';
 
 export { multipartFile, type CallInput, type CallResponse } from './api-client.ts';
 
@@ -59,6 +60,8 @@ export interface TestApp {
   databaseUrl: string | undefined;
   clock: TestClock;
   config: Config;
+  /** The app's file store (its kind is `config.fileStore`), to look at or plant stored files. */
+  store: FileStore;
   /**
    * Calls one contract endpoint, typed by the contract, e.g.
    * `t.call(postEndpoints.get, { token, params: { id }, query: { withTags: true } })`; see
@@ -137,10 +140,13 @@ export async function createTestApp(
     // Off unless a test turns it on (server/http/rate-limit.api.test.ts).
     rateLimitPerMinute: 0,
     previewConcurrency: 4,
+    // The PostgreSQL project runs the API tests on the database file store (vitest.config.ts).
+    fileStore: process.env.NESTMARK_TEST_FILE_STORE === 'database' ? 'database' : 'disk',
     logLevel: 'silent',
     ...options.config,
   };
   const clock = createTestClock();
+  const store = createFileStore(config.fileStore, { dataDir, db, clock });
   const app = await buildApp({
     config,
     db,
@@ -185,6 +191,7 @@ export async function createTestApp(
     databaseUrl,
     clock,
     config,
+    store,
     request,
     call,
     async createUser(options = {}) {

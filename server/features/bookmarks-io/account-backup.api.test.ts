@@ -486,8 +486,12 @@ async function uploadImage(app: TestApp, user: TestUser, bytes: Buffer): Promise
   return res.body.data.path;
 }
 
-/** Every name in DATA_DIR/files, temporary files included. */
-function filesOnDisk(app: TestApp): string[] {
+/**
+ * The names of the stored files: on the disk file store, every name in DATA_DIR/files, temporary
+ * files included; on the database file store, the files it holds.
+ */
+async function storedNames(app: TestApp): Promise<string[]> {
+  if (app.config.fileStore === 'database') return (await app.store.list('files')).sort();
   try {
     return readdirSync(join(app.config.dataDir, 'files')).sort();
   } catch {
@@ -536,14 +540,13 @@ async function dumpWithImages(app: TestApp, userId: number) {
     posts: account.posts
       .map((row) => label(JSON.stringify({ ...JSON.parse(row), preview_attempts: 0 })))
       .sort(),
-    files: files
-      .map(({ name, ...row }) =>
-        JSON.stringify({
-          ...row,
-          bytes: sha256(readFileSync(join(app.config.dataDir, 'files', name))),
-        }),
+    files: (
+      await Promise.all(
+        files.map(async ({ name, ...row }) =>
+          JSON.stringify({ ...row, bytes: sha256((await app.store.read('files', name))!) }),
+        ),
       )
-      .sort(),
+    ).sort(),
   };
 }
 
@@ -619,9 +622,7 @@ describe('images in backups', () => {
       expect(copy.posts).toEqual(original.posts);
       expect(copy.collections).toEqual(original.collections);
       expect(copy.tags).toEqual(original.tags);
-      const unused = sha256(
-        readFileSync(join(source.config.dataDir, 'files', unusedPath.split('/').pop()!)),
-      );
+      const unused = sha256((await source.store.read('files', unusedPath.split('/').pop()!))!);
       expect(copy.files).toEqual(original.files.filter((row) => !row.includes(unused)));
       expect(copy.posts.join()).toContain('image/jpeg');
       expect(copy.posts.join()).toContain('missing');
@@ -644,7 +645,7 @@ describe('images in backups', () => {
       expect(served.bytes.equals((await getFile(source, pngPath)).bytes)).toBe(true);
       // Exactly the restored images are on disk.
       const rows = await target.db.selectFrom('files').select('name').execute();
-      expect(filesOnDisk(target)).toEqual(rows.map((row) => row.name).sort());
+      expect(await storedNames(target)).toEqual(rows.map((row) => row.name).sort());
       expect(rows).toHaveLength(3);
     } finally {
       await source.close();
@@ -761,7 +762,7 @@ describe('images in backups', () => {
         expect(res.status, name).toBe(422);
         expect(res.error?.code, name).toBe('UNPROCESSABLE');
         expect(res.error?.message, name).toMatch(message);
-        expect(filesOnDisk(small), name).toEqual([]);
+        expect(await storedNames(small), name).toEqual([]);
       }
       expect(await dump(small.db, user.id)).toEqual(await dump(small.db, -1));
       expect(await small.db.selectFrom('files').selectAll().execute()).toEqual([]);
@@ -769,7 +770,7 @@ describe('images in backups', () => {
       // The same backup with a good second image restores.
       const res = await restore(small, user, await backupWithImages({}));
       expect(res.status, res.text).toBe(201);
-      expect(filesOnDisk(small)).toHaveLength(2);
+      expect(await storedNames(small)).toHaveLength(2);
     } finally {
       await small.close();
     }
@@ -778,10 +779,10 @@ describe('images in backups', () => {
   it('409 into an account that is not empty leaves no image behind', async () => {
     const user = await t.createUser();
     await createAs(t, user).post({ content: 'already here' });
-    const before = filesOnDisk(t);
+    const before = await storedNames(t);
     const res = await restore(t, user, await backupWithImages({}));
     expect(res.status).toBe(409);
-    expect(filesOnDisk(t)).toEqual(before);
+    expect(await storedNames(t)).toEqual(before);
   });
 
   it('two restores into one account at once: one wins, the other writes nothing and leaves no image behind', async () => {
@@ -795,7 +796,7 @@ describe('images in backups', () => {
       expect(statuses.sort()).toEqual([201, 409]);
       const rows = await race.db.selectFrom('files').select('name').execute();
       expect(rows).toHaveLength(2);
-      expect(filesOnDisk(race)).toEqual(rows.map((row) => row.name).sort());
+      expect(await storedNames(race)).toEqual(rows.map((row) => row.name).sort());
     } finally {
       await race.close();
     }
@@ -820,7 +821,7 @@ describe('images in backups', () => {
       const user = await broken.createUser();
       const res = await restore(broken, user, await backupWithImages({}));
       expect(res.status).toBe(500);
-      expect(filesOnDisk(broken)).toEqual([]);
+      expect(await storedNames(broken)).toEqual([]);
       expect(await dump(broken.db, user.id)).toEqual(await dump(broken.db, -1));
     } finally {
       await broken.close();

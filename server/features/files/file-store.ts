@@ -1,61 +1,46 @@
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { randomId } from '../../lib/random-token.ts';
+/**
+ * The files feature's public module for other features (see docs/ARCHITECTURE.md, "Feature
+ * boundaries"): where Nestmark keeps the files it stores, behind one interface with an adapter per
+ * place (docs/OPERATIONS.md#files), chosen by `FILE_STORE`.
+ */
+import type { FileStoreKind } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { createDatabaseFileStore } from './file-store-database.ts';
+import { createDiskFileStore } from './file-store-disk.ts';
 
-/** The directories under DATA_DIR that hold files: user uploads and thumbnails, cached favicons. */
+/** The kinds of file, each kept apart: user uploads and thumbnails, cached favicons. */
 export type FileArea = 'files' | 'favicons';
 
 /**
- * Files on local disk under `DATA_DIR/<area>/` (ARCHITECTURE.md#scaling-out: S3-compatible storage
- * when scaled out would implement the same interface). Names come from callers that validated
- * them; the store only refuses anything that could leave its directory.
+ * Files by area and name. Names come from callers that validated them; every adapter refuses a
+ * name that is not a plain file name (`assertFileName`).
  */
 export interface FileStore {
-  /** Writes atomically (temporary file, then rename), so readers never see half a file. */
+  /** Writes atomically, so readers never see half a file: the old bytes or the new ones. */
   write(area: FileArea, name: string, bytes: Buffer): Promise<void>;
   /** The file's bytes, or undefined when it does not exist. */
   read(area: FileArea, name: string): Promise<Buffer | undefined>;
   /** When the file was last written, or undefined when it does not exist. */
   modifiedAt(area: FileArea, name: string): Promise<Date | undefined>;
+  /** Removes the file; nothing happens when it does not exist. */
   remove(area: FileArea, name: string): Promise<void>;
+  /** The names of the files of `area`, in no particular order (moving files between stores). */
+  list(area: FileArea): Promise<string[]>;
 }
 
 /** A name of letters, digits, `.`, `_` and `-`, not starting with a dot. */
-const SAFE_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$/;
+const FILE_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$/;
 
-export function createFileStore(dataDir: string): FileStore {
-  function pathOf(area: FileArea, name: string): string {
-    if (!SAFE_NAME.test(name) || name.includes('..')) throw new Error(`Unsafe file name: ${name}`);
-    return join(dataDir, area, name);
-  }
-  const missing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+/** @throws Error for a name that is not a plain file name (it could leave a directory). */
+export function assertFileName(name: string): void {
+  if (!FILE_NAME.test(name) || name.includes('..')) throw new Error(`Unsafe file name: ${name}`);
+}
 
-  return {
-    async write(area, name, bytes) {
-      const path = pathOf(area, name);
-      await mkdir(join(dataDir, area), { recursive: true });
-      const temporary = `${path}.${randomId(8)}.tmp`;
-      await writeFile(temporary, bytes);
-      await rename(temporary, path);
-    },
-    async read(area, name) {
-      try {
-        return await readFile(pathOf(area, name));
-      } catch (error) {
-        if (missing(error)) return undefined;
-        throw error;
-      }
-    },
-    async modifiedAt(area, name) {
-      try {
-        return (await stat(pathOf(area, name))).mtime;
-      } catch (error) {
-        if (missing(error)) return undefined;
-        throw error;
-      }
-    },
-    async remove(area, name) {
-      await rm(pathOf(area, name), { force: true });
-    },
-  };
+/** The file store of `kind`: on disk under `dataDir`, or in `db`. */
+export function createFileStore(
+  kind: FileStoreKind,
+  { dataDir, db, clock }: { dataDir: string; db: Db; clock: Clock },
+): FileStore {
+  return kind === 'database' ? createDatabaseFileStore(db, clock) : createDiskFileStore(dataDir);
 }

@@ -8,7 +8,6 @@ import { userEndpoints } from '../../../contract/users.ts';
 import { createAs } from '../../test/api-fixtures.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
 import { createRecycleBinService } from '../recycle-bin/recycle-bin.service.ts';
-import { createFileStore } from './file-store.ts';
 import { createFilesService } from './files.service.ts';
 
 /*
@@ -24,7 +23,7 @@ beforeAll(async () => {
   files = createFilesService({
     db: t.db,
     clock: t.clock,
-    store: createFileStore(t.config.dataDir),
+    store: t.store,
     uploadMaxBytes: t.config.uploadMaxBytes,
     log: () => undefined,
   });

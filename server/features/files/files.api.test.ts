@@ -1,5 +1,3 @@
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileEndpoints, fileNameOf } from '../../../contract/files.ts';
@@ -39,13 +37,7 @@ async function png(width: number, height: number): Promise<Buffer> {
     .toBuffer();
 }
 
-const storedFiles = () => {
-  try {
-    return readdirSync(join(t.config.dataDir, 'files'));
-  } catch {
-    return [];
-  }
-};
+const storedFiles = () => t.store.list('files');
 const fileRows = async () => (await t.db.selectFrom('files').selectAll().execute()).length;
 
 describe('POST /api/files', () => {
@@ -118,11 +110,11 @@ describe('POST /api/files', () => {
       'application/pdf',
     ],
   ])('415 for %s, and nothing is stored', async (_, name, bytes, type) => {
-    const [before, rows] = [storedFiles().length, await fileRows()];
+    const [before, rows] = [(await storedFiles()).length, await fileRows()];
     const res = await upload(ada, name, bytes, type);
     expect(res.status).toBe(415);
     expect(res.error?.code).toBe('UNSUPPORTED_MEDIA_TYPE');
-    expect(storedFiles().length).toBe(before);
+    expect((await storedFiles()).length).toBe(before);
     expect(await fileRows()).toBe(rows);
   });
 
@@ -136,12 +128,12 @@ describe('POST /api/files', () => {
       .png({ compressionLevel: 0 })
       .toBuffer();
     expect(noisy.length).toBeGreaterThan(LIMIT);
-    const [before, rows] = [storedFiles().length, await fileRows()];
+    const [before, rows] = [(await storedFiles()).length, await fileRows()];
     const res = await upload(ada, 'big.png', noisy);
     expect(res.status).toBe(413);
     expect(res.error).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
     expect(res.error?.message).toContain('0.1 MB');
-    expect(storedFiles().length).toBe(before);
+    expect((await storedFiles()).length).toBe(before);
     expect(await fileRows()).toBe(rows);
   });
 

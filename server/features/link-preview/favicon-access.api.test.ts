@@ -1,5 +1,3 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkPreviewEndpoints } from '../../../contract/link-preview.ts';
@@ -25,8 +23,7 @@ beforeAll(async () => {
   })
     .png()
     .toBuffer();
-  mkdirSync(join(t.config.dataDir, 'favicons'), { recursive: true });
-  writeFileSync(join(t.config.dataDir, 'favicons', `${host}.png`), icon);
+  await t.store.write('favicons', `${host}.png`, icon);
   const as = createAs(t, ada);
   const collection = await as.collection({ name: 'Shared' });
   shareToken = (await as.publicShare({ collection_id: collection.id })).token;

@@ -4,7 +4,6 @@ import { collectionEndpoints } from '../../../contract/collections.ts';
 import { postEndpoints } from '../../../contract/posts.ts';
 import { createAs } from '../../test/api-fixtures.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
-import { createFileStore } from '../files/file-store.ts';
 import { createFilesService } from '../files/files.service.ts';
 import { createRecycleBinService } from './recycle-bin.service.ts';
 
@@ -115,7 +114,7 @@ describe('the recycle bin', () => {
     const files = createFilesService({
       db: t.db,
       clock: t.clock,
-      store: createFileStore(t.config.dataDir),
+      store: t.store,
       uploadMaxBytes: t.config.uploadMaxBytes,
       log: () => undefined,
     });
