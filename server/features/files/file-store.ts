@@ -1,4 +1,5 @@
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomId } from '../../lib/random-token.ts';
 
@@ -18,6 +19,11 @@ export interface FileStore {
   /** When the file was last written, or undefined when it does not exist. */
   modifiedAt(area: FileArea, name: string): Promise<Date | undefined>;
   remove(area: FileArea, name: string): Promise<void>;
+  /**
+   * Resolves when the store can be read and written, cheaply enough for every health check
+   * (`GET /api/health`): it writes nothing. Rejects with the reason otherwise.
+   */
+  probe(): Promise<void>;
 }
 
 /** A name of letters, digits, `.`, `_` and `-`, not starting with a dot. */
@@ -56,6 +62,15 @@ export function createFileStore(dataDir: string): FileStore {
     },
     async remove(area, name) {
       await rm(pathOf(area, name), { force: true });
+    },
+    async probe() {
+      // `files/` appears with the first stored image; until then `DATA_DIR` must take it.
+      try {
+        await access(join(dataDir, 'files'), constants.R_OK | constants.W_OK | constants.X_OK);
+      } catch (error) {
+        if (!missing(error)) throw error;
+        await access(dataDir, constants.R_OK | constants.W_OK | constants.X_OK);
+      }
     },
   };
 }

@@ -25,6 +25,7 @@ function emptyStore(): FileStore & { checks: number } {
     remove: async (_area: string, name: string) => {
       files.delete(name);
     },
+    probe: async () => {},
   };
   return store;
 }
