@@ -100,6 +100,7 @@ export async function startBenchServer(
     rateLimitPerMinute: 0,
     previewConcurrency: 4,
     logLevel: 'silent',
+    metricsToken: undefined,
     ...overrides,
   };
   // Link previews would reach for the seeded URLs on the internet; a benchmark measures Nestmark,

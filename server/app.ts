@@ -19,6 +19,7 @@ import { registerFileRoutes } from './features/files/files.routes.ts';
 import { createFilesService } from './features/files/files.service.ts';
 import { registerHealthRoutes } from './features/health/health.routes.ts';
 import { createHealthService } from './features/health/health.service.ts';
+import { registerMetrics } from './features/metrics/metrics.routes.ts';
 import { registerFeedRoutes } from './features/feeds/feeds.routes.ts';
 import { createFeedsService } from './features/feeds/feeds.service.ts';
 import { createFaviconCache } from './features/link-preview/favicon-cache.ts';
@@ -189,6 +190,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     db,
     clock,
     store,
+    log: (error, message) => app.log.error({ err: error }, message),
+  });
+  // Before every other route: with METRICS_TOKEN set it times all of them.
+  await registerMetrics(app, config.metricsToken, {
+    db,
+    health,
+    previews,
     log: (error, message) => app.log.error({ err: error }, message),
   });
   registerHealthRoutes(app, health);

@@ -38,6 +38,11 @@ export interface Config {
   /** Link previews fetched at the same time by one server process (at most one per host). */
   previewConcurrency: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /**
+   * Bearer token that `GET /metrics` (Prometheus) requires; undefined turns metrics off (404) and
+   * keeps prom-client from loading at all.
+   */
+  metricsToken: string | undefined;
 }
 
 const port = z.coerce.number().int().min(1).max(65535);
@@ -79,6 +84,11 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(1200),
   PREVIEW_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces (it is sent in a header)')
+    .optional(),
 });
 
 /** Thrown with every invalid variable listed, one per line, so the process can print it and exit. */
@@ -128,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: vars.RATE_LIMIT_PER_MINUTE,
     previewConcurrency: vars.PREVIEW_CONCURRENCY,
     logLevel: vars.LOG_LEVEL,
+    metricsToken: vars.METRICS_TOKEN,
   };
 }
 

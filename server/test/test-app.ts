@@ -138,6 +138,7 @@ export async function createTestApp(
     rateLimitPerMinute: 0,
     previewConcurrency: 4,
     logLevel: 'silent',
+    metricsToken: undefined,
     ...options.config,
   };
   const clock = createTestClock();
