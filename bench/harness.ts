@@ -101,6 +101,7 @@ export async function startBenchServer(
     previewConcurrency: 4,
     fileStore: 'disk',
     logLevel: 'silent',
+    metricsToken: undefined,
     ...overrides,
   };
   // Link previews would reach for the seeded URLs on the internet; a benchmark measures Nestmark,

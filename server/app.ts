@@ -18,6 +18,8 @@ import { createFileStore } from './features/files/file-store.ts';
 import { registerFileRoutes } from './features/files/files.routes.ts';
 import { createFilesService } from './features/files/files.service.ts';
 import { registerHealthRoutes } from './features/health/health.routes.ts';
+import { createHealthService } from './features/health/health.service.ts';
+import { registerMetrics } from './features/metrics/metrics.routes.ts';
 import { registerFeedRoutes } from './features/feeds/feeds.routes.ts';
 import { createFeedsService } from './features/feeds/feeds.service.ts';
 import { createFaviconCache } from './features/link-preview/favicon-cache.ts';
@@ -184,7 +186,20 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   const posts = createPostsService({ db, clock, onPreviewDue: previews.kick });
-  registerHealthRoutes(app, db);
+  const health = createHealthService({
+    db,
+    clock,
+    store,
+    log: (error, message) => app.log.error({ err: error }, message),
+  });
+  // Before every other route: with METRICS_TOKEN set it times all of them.
+  await registerMetrics(app, config.metricsToken, {
+    db,
+    health,
+    previews,
+    log: (error, message) => app.log.error({ err: error }, message),
+  });
+  registerHealthRoutes(app, health);
   registerAuthRoutes(app, auth, passwordReset);
   registerApiTokenRoutes(app, apiTokens);
   registerUserRoutes(app, createUsersService({ db, clock, files, mailer, log: app.log }));

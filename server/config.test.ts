@@ -101,6 +101,25 @@ describe('loadConfig', () => {
     );
   });
 
+  it('turns metrics on with a METRICS_TOKEN of 16 or more printable characters', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).metricsToken).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir(), METRICS_TOKEN: '' }).metricsToken).toBeUndefined();
+    const token = 'a'.repeat(15) + '~';
+    expect(loadConfig({ DATA_DIR: dataDir(), METRICS_TOKEN: token }).metricsToken).toBe(token);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), METRICS_TOKEN: 'a'.repeat(15) })).toThrow(
+      /METRICS_TOKEN: must be at least 16 characters/,
+    );
+    for (const spaced of [
+      'a'.repeat(8) + ' ' + 'a'.repeat(8),
+      'a'.repeat(16) + '\n',
+      'é'.repeat(16),
+    ]) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), METRICS_TOKEN: spaced })).toThrow(
+        /METRICS_TOKEN: must be printable ASCII without spaces/,
+      );
+    }
+  });
+
   it('trusts no proxy unless TRUST_PROXY says so', () => {
     const dir = dataDir();
     expect(loadConfig({ DATA_DIR: dir }).trustProxy).toBe(false);

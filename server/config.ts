@@ -47,6 +47,11 @@ export interface Config {
   /** Where stored files (uploads, thumbnails, favicons) are kept: `DATA_DIR` or the database. */
   fileStore: FileStoreKind;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /**
+   * Bearer token that `GET /metrics` (Prometheus) requires; undefined turns metrics off (404) and
+   * keeps prom-client from loading at all.
+   */
+  metricsToken: string | undefined;
 }
 
 const port = z.coerce.number().int().min(1).max(65535);
@@ -91,6 +96,11 @@ const envSchema = z.object({
     .enum(fileStoreKinds, { error: `must be one of ${fileStoreKinds.join(', ')}` })
     .default('disk'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces (it is sent in a header)')
+    .optional(),
 });
 
 /** Thrown with every invalid variable listed, one per line, so the process can print it and exit. */
@@ -141,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     previewConcurrency: vars.PREVIEW_CONCURRENCY,
     fileStore: vars.FILE_STORE,
     logLevel: vars.LOG_LEVEL,
+    metricsToken: vars.METRICS_TOKEN,
   };
 }
 

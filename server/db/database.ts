@@ -36,13 +36,17 @@ export function openDatabase(options: {
   if (options.databaseUrl) {
     const connectionString = options.databaseUrl;
     const url = new URL(connectionString);
-    return {
-      db: new Kysely<Database>({
-        dialect: new PostgresDialect({ pool: () => openPostgresPool(connectionString) }),
+    const opened: { pool?: pg.Pool } = {};
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({
+        pool: async () => {
+          opened.pool = await openPostgresPool(connectionString);
+          return withNamedStatements(opened.pool);
+        },
       }),
-      dialect: 'postgres',
-      description: `PostgreSQL ${url.host}${url.pathname}`,
-    };
+    });
+    postgresPools.set(db, opened);
+    return { db, dialect: 'postgres', description: `PostgreSQL ${url.host}${url.pathname}` };
   }
   mkdirSync(options.dataDir, { recursive: true });
   const file = join(options.dataDir, 'nestmark.db');
@@ -53,15 +57,47 @@ export function openDatabase(options: {
  * The PostgreSQL connection pool, made by Kysely before the first query: pg loads then, so a
  * server on SQLite never loads it (OPERATIONS.md#start-time-and-memory).
  */
-async function openPostgresPool(connectionString: string): Promise<PostgresPool> {
+async function openPostgresPool(connectionString: string): Promise<pg.Pool> {
   const { default: pg } = await import('pg');
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  const pool = new pg.Pool({ connectionString, max: POOL_SIZE });
   // An idle connection that breaks (a database restart) is dropped from the pool and replaced;
   // without a listener its error would end the process.
   pool.on('error', (error) =>
     process.emitWarning(`An idle PostgreSQL connection failed: ${error.message}`),
   );
-  return withNamedStatements(pool);
+  return pool;
+}
+
+/** Connections one process keeps open to PostgreSQL at most. */
+const POOL_SIZE = 10;
+
+/** The pg pool of each PostgreSQL database `openDatabase` opened, once its first query made it. */
+const postgresPools = new WeakMap<Db, { pool?: pg.Pool }>();
+
+/** How a PostgreSQL connection pool is used right now (the metrics report it). */
+export interface PoolUse {
+  /** Connections open, idle or lent out. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection: all `max` are lent out. */
+  waiting: number;
+  max: number;
+}
+
+/**
+ * The pool use of a database `openDatabase` opened on PostgreSQL (all zero before its first
+ * query); undefined on SQLite, which has no pool (one writer and one reader connection).
+ */
+export function poolUse(db: Db): PoolUse | undefined {
+  const opened = postgresPools.get(db);
+  if (!opened) return undefined;
+  const pool = opened.pool;
+  return {
+    total: pool?.totalCount ?? 0,
+    idle: pool?.idleCount ?? 0,
+    waiting: pool?.waitingCount ?? 0,
+    max: POOL_SIZE,
+  };
 }
 
 /** Statement names of the SQL texts of `preparedQueries` on PostgreSQL (`s1`, `s2`, …). */

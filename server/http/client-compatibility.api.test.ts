@@ -26,6 +26,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** A body with its timings (health's database latency) set to 0: they differ between answers. */
+const untimed = (body: unknown): unknown =>
+  JSON.parse(JSON.stringify(body), (key, value: unknown) => (key === 'latency_ms' ? 0 : value));
+
 // The trailing slash is what these send on purpose: t.call writes the contract's path without it.
 describe('a trailing slash', () => {
   it.each(
@@ -44,7 +48,7 @@ describe('a trailing slash', () => {
     const without = await t.call(endpoint, { token: owner.token });
     expect(without.status).toBe(200);
     expect(withSlash.status).toBe(200);
-    expect(withSlash.body).toEqual(without.body);
+    expect(untimed(withSlash.body)).toEqual(untimed(without.body));
   });
 
   it('reaches a route with an id and a write route', async () => {

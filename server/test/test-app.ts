@@ -143,6 +143,7 @@ export async function createTestApp(
     // The PostgreSQL project runs the API tests on the database file store (vitest.config.ts).
     fileStore: process.env.NESTMARK_TEST_FILE_STORE === 'database' ? 'database' : 'disk',
     logLevel: 'silent',
+    metricsToken: undefined,
     ...options.config,
   };
   const clock = createTestClock();

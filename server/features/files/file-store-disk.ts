@@ -1,4 +1,5 @@
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomId } from '../../lib/random-token.ts';
 import { assertFileName, type FileArea, type FileStore } from './file-store.ts';
@@ -53,6 +54,15 @@ export function createDiskFileStore(dataDir: string): FileStore {
       } catch (error) {
         if (missing(error)) return [];
         throw error;
+      }
+    },
+    async probe() {
+      // `files/` appears with the first stored image; until then `DATA_DIR` must take it.
+      try {
+        await access(join(dataDir, 'files'), constants.R_OK | constants.W_OK | constants.X_OK);
+      } catch (error) {
+        if (!missing(error)) throw error;
+        await access(dataDir, constants.R_OK | constants.W_OK | constants.X_OK);
       }
     },
   };

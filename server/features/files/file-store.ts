@@ -27,6 +27,11 @@ export interface FileStore {
   remove(area: FileArea, name: string): Promise<void>;
   /** The names of the files of `area`, in no particular order (moving files between stores). */
   list(area: FileArea): Promise<string[]>;
+  /**
+   * Resolves when the store can be read and written, cheaply enough for every health check
+   * (`GET /api/health`): it writes nothing. Rejects with the reason otherwise.
+   */
+  probe(): Promise<void>;
 }
 
 /** A name of letters, digits, `.`, `_` and `-`, not starting with a dot. */

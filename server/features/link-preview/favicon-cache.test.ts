@@ -26,6 +26,7 @@ function emptyStore(): FileStore & { checks: number } {
       files.delete(name);
     },
     list: async () => [...files.keys()],
+    probe: async () => {},
   };
   return store;
 }

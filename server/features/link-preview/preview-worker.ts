@@ -59,7 +59,14 @@ export interface PreviewWorker {
   start(): void;
   /** Stops the loop and waits for the previews in progress. */
   stop(): Promise<void>;
+  /**
+   * Previews this process has finished since it started, by outcome: `done`, `retried` (a passing
+   * failure, tried again later) and `failed` (given up). Read by the metrics (`GET /metrics`).
+   */
+  readonly finished: Readonly<Record<PreviewOutcome, number>>;
 }
+
+export type PreviewOutcome = 'done' | 'retried' | 'failed';
 
 /**
  * Fills in link previews in the background from a queue kept in the database (docs/ARCHITECTURE.md,
@@ -118,9 +125,12 @@ export function createPreviewWorker({
     }
   }
 
+  const finished: Record<PreviewOutcome, number> = { done: 0, retried: 0, failed: 0 };
+
   /** Fetches a claimed preview, then stores the outcome and ends the claim in one transaction. */
   async function work(claim: ClaimedPreview): Promise<void> {
     let finish: (trx: Db) => Promise<void>;
+    let outcome: PreviewOutcome = 'done';
     try {
       const preview = await previews.preview(claim);
       // Title and description are searched: the post's search document changes with them.
@@ -136,12 +146,15 @@ export function createPreviewWorker({
         log.debug({ postId: claim.id, err: error }, 'link preview failed, will retry');
         const retryAt = new Date(clock().getTime() + delay).toISOString();
         finish = (trx) => retryPreviewLater(trx, claim, retryAt);
+        outcome = 'retried';
       } else {
         log.debug({ postId: claim.id, reason: (error as Error).message }, 'link preview failed');
         finish = (trx) => failPreview(trx, claim);
+        outcome = 'failed';
       }
     }
     await written(() => db.transaction().execute(finish));
+    finished[outcome] += 1;
   }
 
   /**
@@ -204,6 +217,7 @@ export function createPreviewWorker({
   }
 
   return {
+    finished,
     kick() {
       queueDue = true;
       schedule();
