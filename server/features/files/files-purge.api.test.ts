@@ -1,5 +1,3 @@
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileEndpoints, fileNameOf } from '../../../contract/files.ts';
@@ -69,8 +67,7 @@ async function moveToRecycleBin(user: TestUser, postIds: number[]) {
 /** The status of `GET /api/files/{name}` for a stored file's path (`/api/files/<name>`). */
 const served = async (path: string) =>
   (await t.call(fileEndpoints.get, { params: { name: fileNameOf(path) } })).status;
-const onDisk = (path: string) =>
-  readdirSync(join(t.config.dataDir, 'files')).includes(fileNameOf(path));
+const stored = async (path: string) => (await t.store.list('files')).includes(fileNameOf(path));
 
 describe('files of posts deleted for good', () => {
   it('go when the recycle bin is cleared; an upload another post shows stays', async () => {
@@ -97,7 +94,7 @@ describe('files of posts deleted for good', () => {
     expect(cleared.status).toBe(204);
     expect(await served(image)).toBe(404);
     expect(await served(thumbnail)).toBe(404);
-    expect(onDisk(image)).toBe(false);
+    expect(await stored(image)).toBe(false);
     expect(await served(shared)).toBe(200);
     const rows = await t.db
       .selectFrom('files')
@@ -138,7 +135,7 @@ describe('files of a deleted user', () => {
     expect(deleted.status, deleted.text).toBe(204);
     for (const path of [image, unused, thumbnail]) {
       expect(await served(path)).toBe(404);
-      expect(onDisk(path)).toBe(false);
+      expect(await stored(path)).toBe(false);
     }
   });
 });
