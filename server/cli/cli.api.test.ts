@@ -11,6 +11,8 @@ import {
   type BookmarkFile,
   type BookmarkNode,
 } from '../features/bookmarks-io/netscape-reader.ts';
+import { createDatabaseFileStore } from '../features/files/file-store-database.ts';
+import { createDiskFileStore } from '../features/files/file-store-disk.ts';
 import { runCliProcess } from '../test/cli-process.ts';
 import { corpusBookmarkFile } from '../test/corpus.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
@@ -245,5 +247,43 @@ describe('nestmark migrate and doctor', () => {
       expect.stringMatching(/^OK {7}database: (SQLite|PostgreSQL) .* answers$/),
       expect.stringMatching(/^OK {7}schema: up to date \(\d+ migrations, latest \d{4}-/),
     ]);
+  });
+});
+
+describe('nestmark copy-files', () => {
+  it('copies every stored file from one store to another, keeping the first; again is harmless', async () => {
+    const disk = createDiskFileStore(t.config.dataDir);
+    const database = createDatabaseFileStore(t.db, t.clock);
+    await disk.write('files', 'copy-one.png', Buffer.from('one'));
+    await disk.write('files', 'copy-two.webp', Buffer.from('two'));
+    await disk.write('favicons', 'copy.example.png', Buffer.from('icon'));
+    const before = {
+      files: (await disk.list('files')).length,
+      favicons: (await disk.list('favicons')).length,
+    };
+
+    for (let run = 0; run < 2; run++) {
+      const copied = await nestmark(['copy-files', '--from', 'disk', '--to', 'database']);
+      expect(copied.stderr).toBe('');
+      expect(copied.code).toBe(0);
+      expect(copied.stdout).toBe(
+        `Copied ${before.files + before.favicons} files from disk to database (files: ${before.files}, favicons: ${before.favicons}).\n`,
+      );
+    }
+    expect((await database.read('files', 'copy-one.png'))?.toString()).toBe('one');
+    expect((await database.read('files', 'copy-two.webp'))?.toString()).toBe('two');
+    expect((await database.read('favicons', 'copy.example.png'))?.toString()).toBe('icon');
+    expect((await disk.read('files', 'copy-one.png'))?.toString()).toBe('one');
+    expect((await database.list('files')).sort()).toEqual((await disk.list('files')).sort());
+  });
+
+  it('refuses the same store twice, and a store it does not know, naming it', async () => {
+    const same = await nestmark(['copy-files', '--from', 'disk', '--to', 'disk']);
+    expect(same.code).toBe(1);
+    expect(same.stderr).toContain('--from and --to name the same file store');
+
+    const unknown = await nestmark(['copy-files', '--from', 'disk', '--to', 's3']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain("option '--to <store>' argument 's3' is invalid");
   });
 });

@@ -1,7 +1,8 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
+import { fileStoreKinds, type FileStoreKind } from '../config.ts';
 import { CliFailure, withServices, type CliIo } from './cli-io.ts';
 
-/** `nestmark migrate | doctor` (docs/OPERATIONS.md). */
+/** `nestmark migrate | doctor | copy-files` (docs/OPERATIONS.md). */
 export function registerMaintenanceCommands(program: Command, io: CliIo): void {
   const print = (line: string) => io.stdout.write(`${line}\n`);
 
@@ -37,4 +38,30 @@ export function registerMaintenanceCommands(program: Command, io: CliIo): void {
       const problems = findings.filter((finding) => !finding.ok).length;
       if (problems > 0) throw new CliFailure(`${problems} problem(s) found.`);
     });
+
+  const storeOption = (flag: string, description: string) =>
+    new Option(`${flag} <store>`, description).choices(fileStoreKinds).makeOptionMandatory();
+
+  program
+    .command('copy-files')
+    .description(
+      'Copy every stored file (uploads, thumbnails, favicons) from one file store to another, before switching FILE_STORE; the files stay where they were.',
+    )
+    .addOption(storeOption('--from', 'the store the files are in now'))
+    .addOption(storeOption('--to', 'the store to copy them to'))
+    .action((options: { from: FileStoreKind; to: FileStoreKind }) =>
+      withServices(io, async ({ config, db }) => {
+        if (options.from === options.to) {
+          throw new CliFailure('--from and --to name the same file store: nothing to copy.');
+        }
+        const { copyFiles, createFileStore } = await import('../features/files/file-store.ts');
+        const { systemClock } = await import('../lib/clock.ts');
+        const storeOf = (kind: FileStoreKind) =>
+          createFileStore(kind, { dataDir: config.dataDir, db, clock: systemClock });
+        const copied = await copyFiles(storeOf(options.from), storeOf(options.to));
+        print(
+          `Copied ${copied.files + copied.favicons} files from ${options.from} to ${options.to} (files: ${copied.files}, favicons: ${copied.favicons}).`,
+        );
+      }),
+    );
 }

@@ -10,7 +10,8 @@ import { createDatabaseFileStore } from './file-store-database.ts';
 import { createDiskFileStore } from './file-store-disk.ts';
 
 /** The kinds of file, each kept apart: user uploads and thumbnails, cached favicons. */
-export type FileArea = 'files' | 'favicons';
+export const fileAreas = ['files', 'favicons'] as const;
+export type FileArea = (typeof fileAreas)[number];
 
 /**
  * Files by area and name. Names come from callers that validated them; every adapter refuses a
@@ -48,4 +49,29 @@ export function createFileStore(
   { dataDir, db, clock }: { dataDir: string; db: Db; clock: Clock },
 ): FileStore {
   return kind === 'database' ? createDatabaseFileStore(db, clock) : createDiskFileStore(dataDir);
+}
+
+/**
+ * Copies every file of every area from `from` to `to` under the same names, one at a time,
+ * replacing files of those names there and leaving `from` as it was: when the server changes
+ * `FILE_STORE`, what was kept before is served again (docs/OPERATIONS.md#files). Copying again
+ * is harmless. `onCopied` is told each file copied. @returns how many files each area had.
+ */
+export async function copyFiles(
+  from: FileStore,
+  to: FileStore,
+  onCopied?: (area: FileArea, name: string) => void,
+): Promise<Record<FileArea, number>> {
+  const copied = { files: 0, favicons: 0 };
+  for (const area of fileAreas) {
+    for (const name of await from.list(area)) {
+      const bytes = await from.read(area, name);
+      // Gone since it was listed (a purge): nothing to copy.
+      if (bytes === undefined) continue;
+      await to.write(area, name, bytes);
+      copied[area] += 1;
+      onCopied?.(area, name);
+    }
+  }
+  return copied;
 }
