@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from './database.ts';
 import { openSqlite } from './sqlite.ts';
+import { BACKSTOP_PAGES } from './wal-checkpointer.ts';
 
 /** A promise and the function that resolves it. */
 function gate() {
@@ -96,5 +97,23 @@ describe('a SQLite file on a writer and a reader connection', () => {
       await sql`insert into notes (text) values ('next')`.execute(trx);
     });
     expect(await texts()).toEqual(['committed', 'next']);
+  });
+
+  it('copies committed pages back into the database file off the writer (WAL checkpoint)', async () => {
+    const file = join(dir, 'test.db');
+    const pages = 200;
+    expect(pages).toBeLessThan(BACKSTOP_PAGES);
+    const before = statSync(file).size;
+    // About 200 pages of 4 KiB: far below the writer's own checkpoint, so only the worker's
+    // copies them from the -wal file into the database file.
+    await sql`insert into notes (text) select printf('%.4000c', 'x') from (
+      with recursive n(i) as (select 1 union all select i + 1 from n where i < ${pages})
+      select i from n)`.execute(db);
+    await vi.waitFor(() => expect(statSync(file).size).toBeGreaterThan(before + pages * 4096), {
+      timeout: 5000,
+    });
+    expect(await sql`select count(*) as n from notes`.execute(db)).toEqual({
+      rows: [{ n: pages + 1 }],
+    });
   });
 });

@@ -14,6 +14,7 @@ import {
 import { LRUCache } from 'lru-cache';
 import type { Db } from './database.ts';
 import type { Database } from './schema.ts';
+import { BACKSTOP_PAGES, startWalCheckpointer, type WalCheckpointer } from './wal-checkpointer.ts';
 
 /** better-sqlite3 handles under Kysely instances, by adapter: a transaction shares its database's. */
 const sqliteHandles = new WeakMap<object, SQLite.Database>();
@@ -79,6 +80,9 @@ function withStatementCache(database: SQLite.Database): CachingDatabase {
   };
 }
 
+/** SQLite's own `wal_autocheckpoint`, in pages: the writer's again should the worker fail. */
+const SQLITE_AUTOCHECKPOINT_PAGES = 1000;
+
 /** Opens `file` with the pragmas Nestmark relies on. */
 function connect(file: string, options: { readonly: boolean }): SQLite.Database {
   const database = new SQLite(file, { readonly: options.readonly });
@@ -97,13 +101,20 @@ function connect(file: string, options: { readonly: boolean }): SQLite.Database 
  */
 export function openSqlite(file: string): Db {
   const writer = connect(file, { readonly: false });
-  const dialect =
-    file === ':memory:'
-      ? new SqliteDialect({ database: withStatementCache(writer) })
-      : new ReadWriteDialect(
-          withStatementCache(writer),
-          withStatementCache(connect(file, { readonly: true })),
-        );
+  let dialect: SqliteDialect;
+  if (file === ':memory:') {
+    dialect = new SqliteDialect({ database: withStatementCache(writer) });
+  } else {
+    writer.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
+    const checkpointer = startWalCheckpointer(file, () =>
+      writer.pragma(`wal_autocheckpoint = ${SQLITE_AUTOCHECKPOINT_PAGES}`),
+    );
+    dialect = new ReadWriteDialect(
+      withStatementCache(writer),
+      withStatementCache(connect(file, { readonly: true })),
+      checkpointer,
+    );
+  }
   const db = new Kysely<Database>({ dialect });
   sqliteHandles.set(db.getExecutor().adapter, writer);
   return db;
@@ -123,15 +134,21 @@ export function sqliteHandleOf(db: Db): SQLite.Database | undefined {
 class ReadWriteDialect extends SqliteDialect {
   readonly #writer: SqliteDatabase;
   readonly #reader: CachingDatabase;
+  readonly #checkpointer: WalCheckpointer;
 
-  constructor(writer: SqliteDatabase, reader: CachingDatabase) {
+  constructor(writer: SqliteDatabase, reader: CachingDatabase, checkpointer: WalCheckpointer) {
     super({ database: writer });
     this.#writer = writer;
     this.#reader = reader;
+    this.#checkpointer = checkpointer;
   }
 
   override createDriver(): Driver {
-    return new ReadWriteDriver(new SqliteDriver({ database: this.#writer }), this.#reader);
+    return new ReadWriteDriver(
+      new SqliteDriver({ database: this.#writer }),
+      this.#reader,
+      this.#checkpointer,
+    );
   }
 }
 
@@ -148,6 +165,7 @@ class ReadWriteDriver implements Driver {
   constructor(
     private readonly writer: SqliteDriver,
     private readonly reader: CachingDatabase,
+    private readonly checkpointer: WalCheckpointer,
   ) {}
 
   init(): Promise<void> {
@@ -155,7 +173,7 @@ class ReadWriteDriver implements Driver {
   }
 
   acquireConnection(): Promise<DatabaseConnection> {
-    return Promise.resolve(new RoutedConnection(this.writer, this.reader));
+    return Promise.resolve(new RoutedConnection(this.writer, this.reader, this.checkpointer));
   }
 
   /** SQLite has one kind of transaction: Kysely's driver takes no settings. */
@@ -197,6 +215,7 @@ class ReadWriteDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
+    await this.checkpointer.stop();
     this.reader.close();
     await this.writer.destroy();
   }
@@ -219,6 +238,7 @@ class RoutedConnection implements DatabaseConnection {
   constructor(
     private readonly driver: SqliteDriver,
     private readonly reader: CachingDatabase,
+    private readonly checkpointer: WalCheckpointer,
   ) {}
 
   /** Waits for the writer (another transaction may hold it) and holds it until `releaseWriter`. */
@@ -230,6 +250,9 @@ class RoutedConnection implements DatabaseConnection {
   async releaseWriter(): Promise<void> {
     if (!this.writer) return;
     this.writer = undefined;
+    // Whatever the writer did (a transaction, a write, or a read inside either), the worker's
+    // checkpoint finds nothing to copy when nothing was committed.
+    this.checkpointer.committed();
     await this.driver.releaseConnection();
   }
 
