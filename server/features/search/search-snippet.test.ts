@@ -26,6 +26,12 @@ describe('searchDocument', () => {
     expect(doc.search_text).toBe('trip to zürich\nbold plans\nhttps://example.com\nnotes\ntravel');
     expect(doc.search_text).not.toContain('strong');
   });
+
+  it("holds a link's URL once, though its content and title are the URL too", () => {
+    const url = 'https://example.com/Page';
+    const doc = searchDocument(fields({ title: url, content: url, url, tagNames: ['x'] }));
+    expect(doc.search_text).toBe('https://example.com/page\nx');
+  });
 });
 
 describe('searchSnippet', () => {
