@@ -13,6 +13,9 @@ import { assertFileName, type FileArea, type FileStore } from './file-store.ts';
 /** How long connecting to the store may take before a request fails, in milliseconds. */
 const CONNECT_TIMEOUT_MS = 10_000;
 
+/** How long `probe` (every health check, and the start) waits for the bucket, retries included. */
+const PROBE_TIMEOUT_MS = 10_000;
+
 /** What the SDK's errors carry: the service's error name and the HTTP status, when it answered. */
 interface S3Failure {
   name?: string;
@@ -121,7 +124,9 @@ export async function createS3FileStore(settings: S3Settings): Promise<FileStore
       return names;
     },
     async probe() {
-      await client.send(new HeadBucketCommand({ Bucket }));
+      await client.send(new HeadBucketCommand({ Bucket }), {
+        abortSignal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
+      });
     },
   };
 
