@@ -100,6 +100,7 @@ export async function startBenchServer(
     rateLimitPerMinute: 0,
     previewConcurrency: 4,
     fileStore: 'disk',
+    s3: undefined,
     logLevel: 'silent',
     metricsToken: undefined,
     ...overrides,

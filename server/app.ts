@@ -155,7 +155,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook('onClose', () => passwordReset.settle());
 
   const fetcher = deps.fetcher ?? createGuardedFetcher();
-  const store = createFileStore(config.fileStore, { dataDir: config.dataDir, db, clock });
+  const store = await createFileStore(config.fileStore, {
+    dataDir: config.dataDir,
+    db,
+    clock,
+    s3: config.s3,
+  });
   const files = createFilesService({
     db,
     clock,

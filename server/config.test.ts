@@ -159,4 +159,60 @@ describe('loadConfig', () => {
       /SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL[\s\S]*MAIL_FROM: must be an email address/,
     );
   });
+
+  it('reads the S3 settings, and with FILE_STORE=s3 refuses to go without them', () => {
+    const s3 = {
+      S3_BUCKET: 'nestmark',
+      S3_REGION: 'eu-central-1',
+      S3_ACCESS_KEY_ID: 'key-id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    };
+    expect(loadConfig({ DATA_DIR: dataDir() }).s3).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir(), FILE_STORE: 's3', ...s3 })).toMatchObject({
+      fileStore: 's3',
+      s3: {
+        endpoint: undefined,
+        bucket: 'nestmark',
+        region: 'eu-central-1',
+        accessKeyId: 'key-id',
+        secretAccessKey: 'secret',
+        forcePathStyle: false,
+      },
+    });
+    // Set beside another store: `nestmark copy-files --to s3` before the switch.
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir(),
+        ...s3,
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_FORCE_PATH_STYLE: 'true',
+      }),
+    ).toMatchObject({
+      fileStore: 'disk',
+      s3: { endpoint: 'http://127.0.0.1:9000', forcePathStyle: true },
+    });
+    for (const name of Object.keys(s3)) {
+      const without = { DATA_DIR: dataDir(), FILE_STORE: 's3', ...s3, [name]: '' };
+      expect(() => loadConfig(without), name).toThrow(ConfigError);
+      expect(() => loadConfig(without), name).toThrow(
+        new RegExp(`${name} is required when FILE_STORE=s3`),
+      );
+    }
+    expect(() => loadConfig({ DATA_DIR: dataDir(), FILE_STORE: 's3' })).toThrow(
+      /S3_BUCKET is required[^]*S3_REGION is required[^]*S3_ACCESS_KEY_ID is required[^]*S3_SECRET_ACCESS_KEY is required/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), S3_BUCKET: 'nestmark' })).toThrow(
+      /S3_REGION is required when other S3_ settings are set/,
+    );
+    expect(() =>
+      loadConfig({
+        DATA_DIR: dataDir(),
+        ...s3,
+        S3_ENDPOINT: 'minio:9000',
+        S3_FORCE_PATH_STYLE: 'yes',
+      }),
+    ).toThrow(
+      /S3_ENDPOINT: must be an http:\/\/ or https:\/\/ URL[^]*S3_FORCE_PATH_STYLE: must be true or false/,
+    );
+  });
 });

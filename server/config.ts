@@ -5,10 +5,31 @@ import { z } from 'zod';
 
 /**
  * Where stored files are kept (`FILE_STORE`, docs/OPERATIONS.md#files): `DATA_DIR/<area>/` on
- * local disk, or rows of the database, which every process on it reaches.
+ * local disk, rows of the database, which every process on it reaches, or objects of a bucket
+ * of an S3-compatible store.
  */
-export const fileStoreKinds = ['disk', 'database'] as const;
+export const fileStoreKinds = ['disk', 'database', 's3'] as const;
 export type FileStoreKind = (typeof fileStoreKinds)[number];
+
+/** How to reach the bucket of the s3 file store (`S3_*`, docs/OPERATIONS.md#files). */
+export interface S3Settings {
+  /** `http(s)://host[:port]` of an S3-compatible server; undefined: AWS S3 in `region`. */
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Addresses objects as `<endpoint>/<bucket>/<key>`, not `<bucket>.<host>` (MinIO and the like). */
+  forcePathStyle: boolean;
+}
+
+/** The S3 settings the s3 file store cannot do without. */
+const requiredS3Settings = [
+  'S3_BUCKET',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+] as const;
 
 /** Typed configuration, read once from the environment at start (README, configuration table). */
 export interface Config {
@@ -44,8 +65,13 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Link previews fetched at the same time by one server process (at most one per host). */
   previewConcurrency: number;
-  /** Where stored files (uploads, thumbnails, favicons) are kept: `DATA_DIR` or the database. */
+  /** Where stored files (uploads, thumbnails, favicons) are kept: `DATA_DIR`, the database or S3. */
   fileStore: FileStoreKind;
+  /**
+   * The bucket of the s3 file store: set with `FILE_STORE=s3`, or whenever an `S3_*` setting is
+   * (`nestmark copy-files --to s3` before the switch); undefined otherwise.
+   */
+  s3: S3Settings | undefined;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /**
    * Bearer token that `GET /metrics` (Prometheus) requires; undefined turns metrics off (404) and
@@ -95,6 +121,14 @@ const envSchema = z.object({
   FILE_STORE: z
     .enum(fileStoreKinds, { error: `must be one of ${fileStoreKinds.join(', ')}` })
     .default('disk'),
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   METRICS_TOKEN: z
     .string()
@@ -127,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (vars.SMTP_URL !== undefined && vars.MAIL_FROM === undefined) {
     throw new ConfigError('Invalid configuration:\n  MAIL_FROM is required when SMTP_URL is set');
   }
+  const s3 = s3SettingsOf(vars);
   const dataDir = resolve(vars.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   return {
@@ -150,8 +185,48 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: vars.RATE_LIMIT_PER_MINUTE,
     previewConcurrency: vars.PREVIEW_CONCURRENCY,
     fileStore: vars.FILE_STORE,
+    s3,
     logLevel: vars.LOG_LEVEL,
     metricsToken: vars.METRICS_TOKEN,
+  };
+}
+
+/**
+ * The S3 settings when `FILE_STORE=s3` or any `S3_*` variable is set, else undefined.
+ * @throws ConfigError naming each required S3 setting that is missing.
+ */
+function s3SettingsOf(vars: z.infer<typeof envSchema>): S3Settings | undefined {
+  const {
+    S3_ENDPOINT: endpoint,
+    S3_BUCKET: bucket,
+    S3_REGION: region,
+    S3_ACCESS_KEY_ID: accessKeyId,
+    S3_SECRET_ACCESS_KEY: secretAccessKey,
+    S3_FORCE_PATH_STYLE: pathStyle,
+  } = vars;
+  const given = [endpoint, bucket, region, accessKeyId, secretAccessKey, pathStyle].some(
+    (value) => value !== undefined,
+  );
+  if (vars.FILE_STORE !== 's3' && !given) return undefined;
+  if (
+    bucket === undefined ||
+    region === undefined ||
+    accessKeyId === undefined ||
+    secretAccessKey === undefined
+  ) {
+    const reason = vars.FILE_STORE === 's3' ? 'FILE_STORE=s3' : 'other S3_ settings are set';
+    const lines = requiredS3Settings
+      .filter((name) => vars[name] === undefined)
+      .map((name) => `  ${name} is required when ${reason}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return {
+    endpoint,
+    bucket,
+    region,
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: pathStyle === 'true',
   };
 }
 

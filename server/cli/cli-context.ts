@@ -63,10 +63,16 @@ export async function withCliContext<T>(
     const clock = systemClock;
     const logError = (error: unknown, message: string) =>
       io.stderr.write(`${message}: ${describeError(error)}\n`);
+    const store = await createFileStore(config.fileStore, {
+      dataDir: config.dataDir,
+      db,
+      clock,
+      s3: config.s3,
+    });
     const files = createFilesService({
       db,
       clock,
-      store: createFileStore(config.fileStore, { dataDir: config.dataDir, db, clock }),
+      store,
       uploadMaxBytes: config.uploadMaxBytes,
       log: logError,
     });

@@ -13,8 +13,10 @@ import {
 } from '../features/bookmarks-io/netscape-reader.ts';
 import { createDatabaseFileStore } from '../features/files/file-store-database.ts';
 import { createDiskFileStore } from '../features/files/file-store-disk.ts';
+import { createFileStore } from '../features/files/file-store.ts';
 import { runCliProcess } from '../test/cli-process.ts';
 import { corpusBookmarkFile } from '../test/corpus.ts';
+import { startS3Server } from '../test/s3-server.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 // The command line as its own process on the test app's database: SQLite in DATA_DIR, or the
@@ -282,8 +284,51 @@ describe('nestmark copy-files', () => {
     expect(same.code).toBe(1);
     expect(same.stderr).toContain('--from and --to name the same file store');
 
-    const unknown = await nestmark(['copy-files', '--from', 'disk', '--to', 's3']);
+    const unknown = await nestmark(['copy-files', '--from', 'disk', '--to', 'ftp']);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain("option '--to <store>' argument 's3' is invalid");
+    expect(unknown.stderr).toContain("option '--to <store>' argument 'ftp' is invalid");
+  });
+
+  it('copies to an S3 bucket given by the S3_ settings, which doctor then checks; without them it names them', async () => {
+    const s3 = await startS3Server();
+    try {
+      const disk = createDiskFileStore(t.config.dataDir);
+      await disk.write('files', 'to-s3.png', Buffer.from('bucket'));
+      const s3Env = {
+        ...env,
+        S3_ENDPOINT: s3.settings.endpoint,
+        S3_BUCKET: s3.settings.bucket,
+        S3_REGION: s3.settings.region,
+        S3_ACCESS_KEY_ID: s3.settings.accessKeyId,
+        S3_SECRET_ACCESS_KEY: s3.settings.secretAccessKey,
+        S3_FORCE_PATH_STYLE: 'true',
+      };
+      const copied = await runCliProcess(['copy-files', '--from', 'disk', '--to', 's3'], {
+        env: s3Env,
+      });
+      expect(copied.code).toBe(0);
+      expect(copied.stdout).toMatch(/^Copied \d+ files from disk to s3 /);
+      const bucket = await createFileStore('s3', {
+        dataDir: t.config.dataDir,
+        db: t.db,
+        clock: t.clock,
+        s3: s3.settings,
+      });
+      expect((await bucket.read('files', 'to-s3.png'))?.toString()).toBe('bucket');
+
+      const doctor = await runCliProcess(['doctor'], { env: { ...s3Env, FILE_STORE: 's3' } });
+      expect(doctor.code).toBe(0);
+      expect(doctor.stdout).toContain(
+        `OK       file store: the bucket ${s3.settings.bucket} keeps files`,
+      );
+    } finally {
+      await s3.close();
+    }
+
+    const unset = await nestmark(['copy-files', '--from', 'disk', '--to', 's3']);
+    expect(unset.code).toBe(1);
+    expect(unset.stderr).toContain(
+      'S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required for the s3 file store',
+    );
   });
 });

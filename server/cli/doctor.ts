@@ -1,4 +1,4 @@
-import { loadConfig, type Config } from '../config.ts';
+import { loadConfig, type Config, type S3Settings } from '../config.ts';
 import { openDatabase, pingDatabase, type DatabaseHandle, type Db } from '../db/database.ts';
 import { migrationState } from '../db/migrate.ts';
 import { createDatabaseFileStore } from '../features/files/file-store-database.ts';
@@ -50,6 +50,20 @@ async function checkDatabaseFileStore(db: Db): Promise<Finding> {
     return { ok: true, subject: 'file store', detail: 'the database keeps files' };
   } catch (error) {
     return { ok: false, subject: 'file store', detail: `database: ${describeError(error)}` };
+  }
+}
+
+/**
+ * The s3 file store (FILE_STORE=s3): its bucket answers, takes, gives back and removes a file.
+ * The AWS SDK is loaded for this check only.
+ */
+async function checkS3FileStore(settings: S3Settings): Promise<Finding> {
+  try {
+    const { createS3FileStore } = await import('../features/files/file-store-s3.ts');
+    await probeFileStore(await createS3FileStore(settings));
+    return { ok: true, subject: 'file store', detail: `the bucket ${settings.bucket} keeps files` };
+  } catch (error) {
+    return { ok: false, subject: 'file store', detail: `s3: ${describeError(error)}` };
   }
 }
 
@@ -127,5 +141,6 @@ export async function diagnose(): Promise<Finding[]> {
     },
     await checkDataDirectory(config),
     ...(await checkDatabase(config)),
+    ...(config.fileStore === 's3' && config.s3 ? [await checkS3FileStore(config.s3)] : []),
   ];
 }

@@ -57,8 +57,8 @@ export function registerMaintenanceCommands(program: Command, io: CliIo): void {
         const { copyFiles, createFileStore } = await import('../features/files/file-store.ts');
         const { systemClock } = await import('../lib/clock.ts');
         const storeOf = (kind: FileStoreKind) =>
-          createFileStore(kind, { dataDir: config.dataDir, db, clock: systemClock });
-        const copied = await copyFiles(storeOf(options.from), storeOf(options.to));
+          createFileStore(kind, { dataDir: config.dataDir, db, clock: systemClock, s3: config.s3 });
+        const copied = await copyFiles(await storeOf(options.from), await storeOf(options.to));
         print(
           `Copied ${copied.files + copied.favicons} files from ${options.from} to ${options.to} (files: ${copied.files}, favicons: ${copied.favicons}).`,
         );

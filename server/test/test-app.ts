@@ -142,12 +142,13 @@ export async function createTestApp(
     previewConcurrency: 4,
     // The PostgreSQL project runs the API tests on the database file store (vitest.config.ts).
     fileStore: process.env.NESTMARK_TEST_FILE_STORE === 'database' ? 'database' : 'disk',
+    s3: undefined,
     logLevel: 'silent',
     metricsToken: undefined,
     ...options.config,
   };
   const clock = createTestClock();
-  const store = createFileStore(config.fileStore, { dataDir, db, clock });
+  const store = await createFileStore(config.fileStore, { dataDir, db, clock, s3: config.s3 });
   const app = await buildApp({
     config,
     db,

@@ -1,13 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { ConfigError, fileStoreKinds, type S3Settings } from '../../config.ts';
+import { startS3Server, type TestS3Server } from '../../test/s3-server.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { CHUNK_BYTES } from './file-store-database.ts';
 import { createFileStore, type FileStore } from './file-store.ts';
 
 let t: TestApp;
+let s3: TestS3Server;
 beforeAll(async () => {
   t = await createTestApp();
+  s3 = await startS3Server();
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await s3.close();
+});
 
 /** Bytes that differ from chunk to chunk, so chunks read back out of order would show. */
 function pattern(length: number): Buffer {
@@ -17,10 +27,15 @@ function pattern(length: number): Buffer {
 }
 
 // Every adapter keeps the same promises (docs/OPERATIONS.md#files), on both databases.
-describe.each(['disk', 'database'] as const)('the %s file store', (kind) => {
+describe.each(fileStoreKinds)('the %s file store', (kind) => {
   let store: FileStore;
-  beforeAll(() => {
-    store = createFileStore(kind, { dataDir: t.config.dataDir, db: t.db, clock: t.clock });
+  beforeAll(async () => {
+    store = await createFileStore(kind, {
+      dataDir: t.config.dataDir,
+      db: t.db,
+      clock: t.clock,
+      s3: s3.settings,
+    });
   });
 
   it('gives back what it was given, by area and name, and knows when it was written', async () => {
@@ -77,5 +92,86 @@ describe.each(['disk', 'database'] as const)('the %s file store', (kind) => {
       );
       await expect(store.read('files', name), name).rejects.toThrow(/Unsafe file name/);
     }
+  });
+});
+
+describe('the s3 file store', () => {
+  const storeWith = (settings: Partial<S3Settings> | undefined) =>
+    createFileStore('s3', {
+      dataDir: t.config.dataDir,
+      db: t.db,
+      clock: t.clock,
+      s3: settings && { ...s3.settings, ...settings },
+    });
+
+  it('is refused without its settings, naming them', async () => {
+    await expect(storeWith(undefined)).rejects.toThrow(ConfigError);
+    await expect(storeWith(undefined)).rejects.toThrow(/S3_BUCKET, S3_REGION/);
+  });
+
+  it('is refused when its bucket cannot be used, naming the setting to look at', async () => {
+    await expect(storeWith({ bucket: 'no-such-bucket' })).rejects.toThrow(
+      /S3_BUCKET: the bucket no-such-bucket at http:\/\/127\.0\.0\.1:\d+ cannot be used/,
+    );
+    await expect(storeWith({ accessKeyId: 'NOBODY' })).rejects.toThrow(
+      /S3_ACCESS_KEY_ID \/ S3_SECRET_ACCESS_KEY: .* cannot be used/,
+    );
+    // Nothing listens on port 1.
+    await expect(storeWith({ endpoint: 'http://127.0.0.1:1' })).rejects.toThrow(
+      /S3_ENDPOINT: .* cannot be used: .*ECONNREFUSED/,
+    );
+  });
+
+  it('is the only store that loads the AWS SDK: a server on another store never does', async () => {
+    // A process of its own: this one has loaded the SDK for the tests above.
+    const script = `
+      import { createRequire } from 'node:module';
+      const { createTestApp } = await import('./server/test/test-app.ts');
+      const cache = createRequire(process.cwd() + '/').cache;
+      const loaded = () => Object.keys(cache).some((path) => path.includes('/node_modules/@aws-sdk/'));
+      const loadedWith = async (config) => {
+        const app = await createTestApp({ config });
+        await app.request('GET', '/api/health');
+        await app.close();
+        return loaded();
+      };
+      const disk = await loadedWith({ fileStore: 'disk' });
+      const database = await loadedWith({ fileStore: 'database' });
+      const s3 = await loadedWith({ fileStore: 's3', s3: ${JSON.stringify(s3.settings)} });
+      process.stdout.write(JSON.stringify({ disk, database, s3 }));
+    `;
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', script],
+      {
+        cwd: fileURLToPath(new URL('../../../', import.meta.url)),
+        stdio: ['ignore', 'pipe', 'ignore'],
+      },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise((resolve) => child.once('close', resolve));
+    expect(code).toBe(0);
+    expect(JSON.parse(output)).toEqual({ disk: false, database: false, s3: true });
+  });
+
+  it('keeps a file as the object <area>/<name>, and lists no object below an area', async () => {
+    const store = await storeWith({});
+    await store.write('favicons', 'keyed.ico', Buffer.from('icon'));
+    const client = new S3Client({
+      endpoint: s3.settings.endpoint,
+      region: s3.settings.region,
+      forcePathStyle: true,
+      credentials: s3.settings,
+    });
+    const object = await client.send(
+      new GetObjectCommand({ Bucket: s3.settings.bucket, Key: 'favicons/keyed.ico' }),
+    );
+    expect(await object.Body?.transformToString()).toBe('icon');
+    await client.send(
+      new PutObjectCommand({ Bucket: s3.settings.bucket, Key: 'favicons/below/x.ico', Body: 'x' }),
+    );
+    expect(await store.list('favicons')).not.toContain('below/x.ico');
+    expect(await store.list('favicons')).toContain('keyed.ico');
   });
 });

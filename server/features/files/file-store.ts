@@ -3,7 +3,7 @@
  * boundaries"): where Nestmark keeps the files it stores, behind one interface with an adapter per
  * place (docs/OPERATIONS.md#files), chosen by `FILE_STORE`.
  */
-import type { FileStoreKind } from '../../config.ts';
+import { ConfigError, type FileStoreKind, type S3Settings } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createDatabaseFileStore } from './file-store-database.ts';
@@ -43,12 +43,32 @@ export function assertFileName(name: string): void {
   if (!FILE_NAME.test(name) || name.includes('..')) throw new Error(`Unsafe file name: ${name}`);
 }
 
-/** The file store of `kind`: on disk under `dataDir`, or in `db`. */
-export function createFileStore(
+/**
+ * The file store of `kind`: on disk under `dataDir`, in `db`, or in the bucket of `s3` (the AWS
+ * SDK is loaded for that kind only).
+ * @throws ConfigError for the s3 store without its settings, or with a bucket it cannot use.
+ */
+export async function createFileStore(
   kind: FileStoreKind,
-  { dataDir, db, clock }: { dataDir: string; db: Db; clock: Clock },
-): FileStore {
-  return kind === 'database' ? createDatabaseFileStore(db, clock) : createDiskFileStore(dataDir);
+  { dataDir, db, clock, s3 }: { dataDir: string; db: Db; clock: Clock; s3: S3Settings | undefined },
+): Promise<FileStore> {
+  switch (kind) {
+    case 'disk':
+      return createDiskFileStore(dataDir);
+    case 'database':
+      return createDatabaseFileStore(db, clock);
+    case 's3': {
+      // Only `nestmark copy-files --to s3` gets here without them: loadConfig demands them
+      // with FILE_STORE=s3.
+      if (s3 === undefined) {
+        throw new ConfigError(
+          'Invalid configuration:\n  S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required for the s3 file store',
+        );
+      }
+      const { createS3FileStore } = await import('./file-store-s3.ts');
+      return createS3FileStore(s3);
+    }
+  }
 }
 
 /**
