@@ -1,4 +1,4 @@
-import { isUtf8 } from 'node:buffer';
+import { isAscii, isUtf8 } from 'node:buffer';
 import { decodeBuffer } from 'encoding-sniffer';
 import { ResultType, Sniffer } from 'encoding-sniffer/sniffer';
 
@@ -26,12 +26,8 @@ export function decodeHtml(
   const fromMeta = sniffer.resultType === ResultType.META_TAG;
   const declared = usable && sniffer.resultType !== ResultType.DEFAULT;
   let encoding: string;
-  if (declared && !(fromMeta && isUtf8(bytes) && hasNonAscii(bytes))) encoding = sniffer.encoding;
+  if (declared && !(fromMeta && isUtf8(bytes) && !isAscii(bytes))) encoding = sniffer.encoding;
   else encoding = isUtf8(bytes) ? 'UTF-8' : 'windows-1252';
   const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   return { encoding, text: decodeBuffer(view, { userEncoding: encoding }) };
-}
-
-function hasNonAscii(bytes: Uint8Array): boolean {
-  return bytes.some((byte) => byte >= 0x80);
 }
