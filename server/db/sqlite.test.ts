@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -115,5 +116,32 @@ describe('a SQLite file on a writer and a reader connection', () => {
     expect(await sql`select count(*) as n from notes`.execute(db)).toEqual({
       rows: [{ n: pages + 1 }],
     });
+  });
+});
+
+describe('closing a SQLite file database', () => {
+  it('waits for the checkpoint worker to close its connection, even with nothing else to wait for', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nestmark-sqlite-'));
+    try {
+      const file = join(dir, 'test.db');
+      // A process of its own: there, once the database is closed nothing else keeps it running.
+      const script = `
+        import { sql } from 'kysely';
+        import { openSqlite } from ${JSON.stringify(join(import.meta.dirname, 'sqlite.ts'))};
+        const db = openSqlite(${JSON.stringify(file)});
+        await sql\`create table notes (text text)\`.execute(db);
+        await db.destroy();
+        process.stdout.write('closed');`;
+      const output = execFileSync(
+        process.execPath,
+        ['--import', 'tsx', '--input-type=module', '--eval', script],
+        { encoding: 'utf8' },
+      );
+      expect(output).toBe('closed');
+      // The last connection to close removes the -wal file: none was left open.
+      expect(existsSync(`${file}-wal`)).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

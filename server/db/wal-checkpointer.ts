@@ -80,6 +80,8 @@ export function startWalCheckpointer(
       if (Atomics.compareExchange(flag, 0, IDLE, COMMITTED) === IDLE) Atomics.notify(flag, 0);
     },
     async stop() {
+      // Waited for: the process must not end before the worker has closed its connection.
+      worker.ref();
       Atomics.store(flag, 0, STOP);
       Atomics.notify(flag, 0);
       await exited;
