@@ -16,6 +16,7 @@ import * as accessTokens from './migrations/0015-access-tokens.ts';
 import * as feedTokens from './migrations/0016-feed-tokens.ts';
 import * as favorites from './migrations/0017-favorites.ts';
 import * as storedFiles from './migrations/0018-stored-files.ts';
+import * as searchIndexRowids from './migrations/0019-search-index-rowids.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from a folder so the compiled server
@@ -38,6 +39,7 @@ const migrations = {
   '0016-feed-tokens': feedTokens,
   '0017-favorites': favorites,
   '0018-stored-files': storedFiles,
+  '0019-search-index-rowids': searchIndexRowids,
 } satisfies Record<string, Migration>;
 
 /** The name of a migration, e.g. `0012-live-post-indexes`. */

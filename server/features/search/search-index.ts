@@ -73,9 +73,21 @@ const BLIND_WALK = 2000;
  */
 const FEW_HITS = 300;
 
-/** An FTS5 query: every term as a quoted phrase (so operators in it are text), all required. */
+/**
+ * An FTS5 query for SQLite's trigram index, which keeps which posts hold each trigram but not
+ * where (migration 0019): every trigram of every term, each quoted (so operators in it are
+ * text), all required. It names the posts that hold each trigram somewhere, a few more than hold
+ * the term; the term itself is always checked row by row too (`matching`).
+ */
 function ftsMatch(terms: readonly string[]): string {
-  return terms.map((term) => `"${term.replaceAll('"', '""')}"`).join(' AND ');
+  const trigrams = new Set<string>();
+  for (const term of terms) {
+    const characters = Array.from(term);
+    for (let start = 0; start + TRIGRAM <= characters.length; start++) {
+      trigrams.add(characters.slice(start, start + TRIGRAM).join(''));
+    }
+  }
+  return [...trigrams].map((trigram) => `"${trigram.replaceAll('"', '""')}"`).join(' AND ');
 }
 
 type PostsQuery = SelectQueryBuilder<Database, 'posts', PostRow>;
@@ -233,8 +245,9 @@ export async function searchCursor(
  *
  * Served by the search index of migration 0006, each part (title matches, then the rest) the
  * cheapest way its database allows:
- * - SQLite's FTS5 trigram index names exactly the posts that hold a term. Titles are looked up
- *   through it. The rest comes from the newest posts in scope when a page fills from them
+ * - SQLite's FTS5 trigram index names the posts that hold every trigram of a term: those that
+ *   hold the term and a few more, which the row check leaves out. Titles are looked up through
+ *   it. The rest comes from the newest posts in scope when a page fills from them
  *   (common words: `walkBudget`), else through the index: by id when it names few posts (a rare
  *   word), else in result order.
  * - PostgreSQL's pg_trgm index only narrows down: it names the posts that hold every trigram of

@@ -64,6 +64,14 @@ describe('search matches substrings, case-insensitively, in every script', () =>
     expect(await contents(user, filter)).toEqual([expected]);
   });
 
+  it('finds a word, not a post that holds each of its trigrams apart (the index keeps no positions)', async () => {
+    const as = createAs(t, user);
+    await as.post({ content: '<p>the needle</p>', title: 'Haystack' });
+    await as.post({ content: '<p>nee eed edl dle</p>', title: 'nee eed edl dle' });
+    expect(await contents(user, 'needle')).toEqual(['<p>the needle</p>']);
+    expect((await search(user, 'needle')).map((post) => post.title)).toEqual(['Haystack']);
+  });
+
   it('does not match markup', async () => {
     expect(await contents(user, 'strong')).toEqual([]);
     expect(await contents(user, '<p>')).toEqual([]);
