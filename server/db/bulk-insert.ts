@@ -4,7 +4,7 @@ import { LRUCache } from 'lru-cache';
 import type { Db } from './database.ts';
 import { dialectOf } from './dialect.ts';
 import type { Database } from './schema.ts';
-import { sqliteHandleOf } from './sqlite.ts';
+import { bulkWritesOn, sqliteHandleOf } from './sqlite.ts';
 
 /*
  * Inserts of many rows at once (imports, restores of backups) on both databases: the SQL of each
@@ -162,11 +162,13 @@ const BULK_WRITE_CACHE_KIB = 2000;
  * A bulk import writes pages it never reads again, and the default 16 MiB cache fills with them:
  * for 100,000 posts the smaller cache saved 15 MB of peak memory and was no slower (measured).
  * The transaction holds the writer connection, so no other write runs with the smaller cache.
- * On PostgreSQL it just runs `work`.
+ * Its WAL checkpoints, and those of the bulk writes after it, run off the request thread
+ * (`bulkWritesOn`). On PostgreSQL it just runs `work`.
  */
 export async function withBulkWriteCache<T>(trx: Db, work: () => Promise<T>): Promise<T> {
   const handle = trx.isTransaction ? sqliteHandleOf(trx) : undefined;
   if (!handle) return work();
+  bulkWritesOn(handle);
   const previous = handle.pragma('cache_size', { simple: true }) as number;
   handle.pragma(`cache_size = -${BULK_WRITE_CACHE_KIB}`);
   try {

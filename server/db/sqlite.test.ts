@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from './database.ts';
+import { withBulkWriteCache } from './bulk-insert.ts';
 import { openSqlite } from './sqlite.ts';
 import { BACKSTOP_PAGES } from './wal-checkpointer.ts';
 
@@ -100,16 +101,20 @@ describe('a SQLite file on a writer and a reader connection', () => {
     expect(await texts()).toEqual(['committed', 'next']);
   });
 
-  it('copies committed pages back into the database file off the writer (WAL checkpoint)', async () => {
+  it('copies the pages of bulk writes back into the database file off the writer (WAL checkpoint)', async () => {
     const file = join(dir, 'test.db');
     const pages = 200;
     expect(pages).toBeLessThan(BACKSTOP_PAGES);
     const before = statSync(file).size;
-    // About 200 pages of 4 KiB: far below the writer's own checkpoint, so only the worker's
-    // copies them from the -wal file into the database file.
-    await sql`insert into notes (text) select printf('%.4000c', 'x') from (
-      with recursive n(i) as (select 1 union all select i + 1 from n where i < ${pages})
-      select i from n)`.execute(db);
+    // About 200 pages of 4 KiB: far below the writer's own checkpoint while the worker runs, so
+    // only the worker's copies them from the -wal file into the database file.
+    await db.transaction().execute((trx) =>
+      withBulkWriteCache(trx, async () => {
+        await sql`insert into notes (text) select printf('%.4000c', 'x') from (
+          with recursive n(i) as (select 1 union all select i + 1 from n where i < ${pages})
+          select i from n)`.execute(trx);
+      }),
+    );
     await vi.waitFor(() => expect(statSync(file).size).toBeGreaterThan(before + pages * 4096), {
       timeout: 5000,
     });
@@ -128,8 +133,11 @@ describe('closing a SQLite file database', () => {
       const script = `
         import { sql } from 'kysely';
         import { openSqlite } from ${JSON.stringify(join(import.meta.dirname, 'sqlite.ts'))};
+        import { withBulkWriteCache } from ${JSON.stringify(join(import.meta.dirname, 'bulk-insert.ts'))};
         const db = openSqlite(${JSON.stringify(file)});
-        await sql\`create table notes (text text)\`.execute(db);
+        await db.transaction().execute((trx) =>
+          withBulkWriteCache(trx, () => sql\`create table notes (text text)\`.execute(trx)),
+        );
         await db.destroy();
         process.stdout.write('closed');`;
       const output = execFileSync(

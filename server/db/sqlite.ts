@@ -14,7 +14,7 @@ import {
 import { LRUCache } from 'lru-cache';
 import type { Db } from './database.ts';
 import type { Database } from './schema.ts';
-import { BACKSTOP_PAGES, startWalCheckpointer, type WalCheckpointer } from './wal-checkpointer.ts';
+import { createWalCheckpointer, type WalCheckpointer } from './wal-checkpointer.ts';
 
 /** better-sqlite3 handles under Kysely instances, by adapter: a transaction shares its database's. */
 const sqliteHandles = new WeakMap<object, SQLite.Database>();
@@ -80,9 +80,6 @@ function withStatementCache(database: SQLite.Database): CachingDatabase {
   };
 }
 
-/** SQLite's own `wal_autocheckpoint`, in pages: the writer's again should the worker fail. */
-const SQLITE_AUTOCHECKPOINT_PAGES = 1000;
-
 /** Opens `file` with the pragmas Nestmark relies on. */
 function connect(file: string, options: { readonly: boolean }): SQLite.Database {
   const database = new SQLite(file, { readonly: options.readonly });
@@ -105,10 +102,8 @@ export function openSqlite(file: string): Db {
   if (file === ':memory:') {
     dialect = new SqliteDialect({ database: withStatementCache(writer) });
   } else {
-    writer.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
-    const checkpointer = startWalCheckpointer(file, () =>
-      writer.pragma(`wal_autocheckpoint = ${SQLITE_AUTOCHECKPOINT_PAGES}`),
-    );
+    const checkpointer = createWalCheckpointer(file, writer);
+    checkpointers.set(writer, checkpointer);
     dialect = new ReadWriteDialect(
       withStatementCache(writer),
       withStatementCache(connect(file, { readonly: true })),
@@ -128,6 +123,17 @@ export function openSqlite(file: string): Db {
  */
 export function sqliteHandleOf(db: Db): SQLite.Database | undefined {
   return sqliteHandles.get(db.getExecutor().adapter);
+}
+
+/** The checkpointer of each file database's writer (`:memory:` has none: no WAL). */
+const checkpointers = new WeakMap<SQLite.Database, WalCheckpointer>();
+
+/**
+ * Tells the database of `handle` (a writer, from `sqliteHandleOf`) that bulk writes are under
+ * way, so that its WAL checkpoints move off the request thread (db/wal-checkpointer.ts).
+ */
+export function bulkWritesOn(handle: SQLite.Database): void {
+  checkpointers.get(handle)?.bulkWrites();
 }
 
 /** Kysely's SQLite dialect on a writer and a reader connection (`ReadWriteDriver`). */
@@ -250,8 +256,8 @@ class RoutedConnection implements DatabaseConnection {
   async releaseWriter(): Promise<void> {
     if (!this.writer) return;
     this.writer = undefined;
-    // Whatever the writer did (a transaction, a write, or a read inside either), the worker's
-    // checkpoint finds nothing to copy when nothing was committed.
+    // Whatever the writer did (a transaction, a write, or a read inside either): a checkpoint
+    // finds nothing to copy when nothing was committed.
     this.checkpointer.committed();
     await this.driver.releaseConnection();
   }
