@@ -30,6 +30,7 @@ const LANDED: Record<string, string> = {
   '0016-feed-tokens.ts': 'a686f5c905b9c2e4c7df50cc1e4b2993070089bbd005d21e90beaf1ddacf54d9',
   '0017-favorites.ts': '53bf0653268eef7f1556b7a52e8818a10f4873db78b2d32195dc39da38b5a0c6',
   '0018-stored-files.ts': '87336b5e3eaf8108d99237de465d10d54ad197bcdbbea93fe1ec7c95fb9cd0a1',
+  '0019-search-index-rowids.ts': 'aa0f95dad3c1efda2ddf6cdb89a0589f3924367a7c3a762874bb1b0e5a7a00cb',
 };
 
 /** SHA-256 of the source's tokens joined by spaces: comments and layout do not count. */
