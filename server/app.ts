@@ -137,7 +137,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     share: (token) => shares.authenticate(token),
     apiToken: (token) => apiTokens.authenticate(token),
   });
-  await registerRateLimit(app, config.rateLimitPerMinute);
+  await registerRateLimit(app, config.rateLimitPerMinute, { db, clock });
 
   const mailer =
     deps.mailer ??
