@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authEndpoints } from '../../../contract/auth.ts';
 import { collectionEndpoints } from '../../../contract/collections.ts';
 import { postEndpoints } from '../../../contract/posts.ts';
+import { buildApp } from '../../app.ts';
 import { createAs } from '../../test/api-fixtures.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
 import { createFilesService } from '../files/files.service.ts';
@@ -167,5 +168,43 @@ describe('the hourly purge with several processes on one database', () => {
     // The next hour's round goes to one process again.
     t.clock.advance(55 * 60 * 1000);
     expect((await round()).filter((count) => count !== undefined)).toHaveLength(1);
+  });
+  it('two servers started with TRASH_DAYS purge at start through one claimed round', async () => {
+    const user = await t.createUser();
+    const as = createAs(t, user);
+    const old = await as.post({ content: 'old' });
+    await moveToRecycleBin(user, old.id);
+    t.clock.advance(2 * 24 * 3600 * 1000);
+    const lines: string[] = [];
+    const start = () =>
+      buildApp({
+        config: { ...t.config, recycleBinDays: 1, logLevel: 'info' },
+        db: t.db,
+        clock: t.clock,
+        logStream: { write: (line) => void lines.push(line) },
+        backgroundPreviews: false,
+      });
+    const servers = await Promise.all([start(), start()]);
+    try {
+      // Each asks at start; wait until the post is gone and both have asked.
+      await expect
+        .poll(async () =>
+          (await t.db.selectFrom('posts').select('id').where('id', '=', old.id).execute()).map(
+            (post) => post.id,
+          ),
+        )
+        .toEqual([]);
+      await expect
+        .poll(async () =>
+          (await t.db.selectFrom('maintenance_runs').select('last_run_at').execute()).map(
+            (run) => run.last_run_at,
+          ),
+        )
+        .toEqual([t.clock().toISOString()]);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(lines.filter((line) => line.includes('purged old posts'))).toHaveLength(1);
+    } finally {
+      await Promise.all(servers.map((server) => server.close()));
+    }
   });
 });
