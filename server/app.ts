@@ -137,7 +137,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     share: (token) => shares.authenticate(token),
     apiToken: (token) => apiTokens.authenticate(token),
   });
-  await registerRateLimit(app, config.rateLimitPerMinute);
+  await registerRateLimit(app, config.rateLimitPerMinute, { db, clock });
 
   const mailer =
     deps.mailer ??
@@ -215,7 +215,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const recycleBin = createRecycleBinService({ db, clock, files });
   registerRecycleBinRoutes(app, recycleBin);
   if (config.recycleBinDays !== undefined) {
-    const stopPurge = scheduleRecycleBinPurge(recycleBin, config.recycleBinDays, app.log);
+    const stopPurge = scheduleRecycleBinPurge({
+      recycleBin,
+      db,
+      clock,
+      days: config.recycleBinDays,
+      log: app.log,
+    });
     app.addHook('onClose', (_app, done) => {
       stopPurge();
       done();

@@ -17,6 +17,7 @@ import * as feedTokens from './migrations/0016-feed-tokens.ts';
 import * as favorites from './migrations/0017-favorites.ts';
 import * as storedFiles from './migrations/0018-stored-files.ts';
 import * as searchIndexRowids from './migrations/0019-search-index-rowids.ts';
+import * as sharedLimits from './migrations/0020-shared-limits.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from a folder so the compiled server
@@ -40,6 +41,7 @@ const migrations = {
   '0017-favorites': favorites,
   '0018-stored-files': storedFiles,
   '0019-search-index-rowids': searchIndexRowids,
+  '0020-shared-limits': sharedLimits,
 } satisfies Record<string, Migration>;
 
 /** The name of a migration, e.g. `0012-live-post-indexes`. */

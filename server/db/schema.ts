@@ -303,6 +303,23 @@ export interface PreviewTurnsTable {
   turn: number;
 }
 
+/** When a once-across-instances job last ran (migration 0020, `db/scheduled-runs.ts`). */
+export interface MaintenanceRunsTable {
+  /** The job, e.g. `recycle-bin-purge`. */
+  name: string;
+  /** When the process that claimed the latest round did so. */
+  last_run_at: string;
+}
+
+/** Requests of one rate-limit key in one window (migration 0020, `http/rate-limit-store.ts`). */
+export interface RateLimitCountersTable {
+  /** The window's first instant (a whole minute). */
+  window_start: string;
+  /** `user:<id>` or `address:<ip>` (`http/rate-limit.ts`). */
+  key: string;
+  count: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -323,6 +340,8 @@ export interface Database {
   feed_tokens: FeedTokensTable;
   favorites: FavoritesTable;
   stored_file_chunks: StoredFileChunksTable;
+  maintenance_runs: MaintenanceRunsTable;
+  rate_limit_counters: RateLimitCountersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,9 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authEndpoints } from '../../contract/auth.ts';
 import { fileEndpoints } from '../../contract/files.ts';
+import { buildApp } from '../app.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 /*
@@ -25,6 +28,11 @@ afterAll(async () => {
 });
 
 const from = (ip: string) => ({ 'x-forwarded-for': ip });
+const countedRows = async () =>
+  Number(
+    (await sql<{ n: number | string }>`select count(*) as n from rate_limit_counters`.execute(t.db))
+      .rows[0]?.n,
+  );
 
 // The OpenAPI document, the web app's files and unknown paths are not endpoints of the contract:
 // those requests go through t.request.
@@ -102,4 +110,108 @@ describe('the general rate limit', () => {
       await unlimited.close();
     }
   });
+
+  it('counts in memory on SQLite (one process), in the database on PostgreSQL', async () => {
+    await t.request('GET', '/api/openapi.json', { headers: from('10.2.4.1') });
+    if (t.dialect === 'sqlite') expect(await countedRows()).toBe(0);
+    else expect(await countedRows()).toBeGreaterThan(0);
+  });
 });
+
+describe.runIf(process.env.NESTMARK_TEST_DB === 'postgres')(
+  'the general rate limit of two processes on one PostgreSQL database',
+  () => {
+    /** A second process: another app on the test app's database, configuration and clock. */
+    let other: FastifyInstance;
+    const logLines: string[] = [];
+    beforeAll(async () => {
+      other = await buildApp({
+        config: { ...t.config, logLevel: 'error' },
+        db: t.db,
+        clock: t.clock,
+        webRoot,
+        logStream: { write: (line) => void logLines.push(line) },
+        backgroundPreviews: false,
+      });
+    });
+    afterAll(() => other.close());
+
+    const viaOther = async (ip: string, token?: string) => {
+      const response = await other.inject({
+        method: 'GET',
+        url: token ? '/api/auth/me' : '/api/openapi.json',
+        headers: { ...from(ip), ...(token && { authorization: `Bearer ${token}` }) },
+      });
+      return { status: response.statusCode, headers: response.headers, body: response.json() };
+    };
+
+    it('refuses through one process what the other already counted', async () => {
+      for (let i = 1; i <= 3; i++) {
+        expect(
+          (await t.request('GET', '/api/openapi.json', { headers: from('10.3.0.1') })).status,
+        ).toBe(200);
+      }
+      expect((await viaOther('10.3.0.1')).status).toBe(200);
+      expect((await viaOther('10.3.0.1')).status).toBe(200);
+      const limited = await viaOther('10.3.0.1');
+      expect(limited.status).toBe(429);
+      expect(limited.body).toEqual({
+        error: { code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many requests\./) },
+      });
+      const wait = Number(limited.headers['retry-after']);
+      expect(wait).toBeGreaterThanOrEqual(1);
+      expect(wait).toBeLessThanOrEqual(60);
+      expect(
+        (await t.request('GET', '/api/openapi.json', { headers: from('10.3.0.1') })).status,
+      ).toBe(429);
+    });
+
+    it('counts a signed-in user in both processes', async () => {
+      const user = await t.createUser();
+      for (let i = 1; i <= 5; i++) {
+        const res =
+          i % 2 === 0
+            ? await viaOther(`10.3.1.${i}`, user.token)
+            : await t.call(authEndpoints.me, { token: user.token, headers: from(`10.3.1.${i}`) });
+        expect(res.status).toBe(200);
+      }
+      expect((await viaOther('10.3.1.9', user.token)).status).toBe(429);
+    });
+
+    it('lets exactly the limit through when both processes count at once', async () => {
+      const statuses = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          i % 2 === 0
+            ? viaOther('10.3.2.1').then((res) => res.status)
+            : t
+                .request('GET', '/api/openapi.json', { headers: from('10.3.2.1') })
+                .then((res) => res.status),
+        ),
+      );
+      expect(statuses.filter((status) => status === 200)).toHaveLength(5);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(7);
+    });
+
+    it('starts a new count in the next window and deletes the past ones', async () => {
+      expect(await countedRows()).toBeGreaterThan(1);
+      t.clock.advance(60_000);
+      expect((await viaOther('10.3.0.1')).status).toBe(200);
+      expect(
+        (await t.request('GET', '/api/openapi.json', { headers: from('10.3.0.1') })).status,
+      ).toBe(200);
+      // Each process deleted the past windows with its first count in this one.
+      expect(await countedRows()).toBe(1);
+    });
+
+    it('lets a request through, and logs, when its count cannot be written', async () => {
+      await sql`alter table rate_limit_counters rename to rate_limit_counters_away`.execute(t.db);
+      try {
+        for (let i = 1; i <= 7; i++) expect((await viaOther('10.3.3.1')).status).toBe(200);
+      } finally {
+        await sql`alter table rate_limit_counters_away rename to rate_limit_counters`.execute(t.db);
+      }
+      expect(logLines.join('')).toContain('counting a request for the rate limit failed');
+      expect((await viaOther('10.3.3.1')).status).toBe(200);
+    });
+  },
+);

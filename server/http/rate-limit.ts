@@ -1,6 +1,10 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/database.ts';
+import { dialectOf } from '../db/dialect.ts';
+import type { Clock } from '../lib/clock.ts';
 import { tooManyRequests } from '../lib/errors.ts';
+import { databaseRateLimitStore } from './rate-limit-store.ts';
 
 /** The counter of a request: its signed-in user, else its client address (`TRUST_PROXY`). */
 function rateLimitKey(request: FastifyRequest): string {
@@ -23,12 +27,28 @@ function isLimited(url: string): boolean {
  * Only API calls are limited, health checks aside. Not the web app's files (the page, its
  * scripts, the service worker): a browser fetches a script chunk the first time a screen needs
  * it, and a refused chunk breaks that screen. Nor stored images and favicons: a long list shows
- * one per post, and scrolling through a big library would spend the limit on pictures. The
- * counts live in this process's memory: with several processes each allows `perMinute`.
+ * one per post, and scrolling through a big library would spend the limit on pictures.
+ *
+ * Where the counts live: on PostgreSQL in the database (`databaseRateLimitStore`, 60-second
+ * windows), so that several processes on it share one limit (docs/OPERATIONS.md#scaling-out); on
+ * SQLite in this process's memory (the plugin's own store), because SQLite has one process
+ * (ARCHITECTURE.md#scaling-out) and a write per request would queue behind the one writer
+ * connection for nothing.
  */
-export async function registerRateLimit(app: FastifyInstance, perMinute: number): Promise<void> {
+export async function registerRateLimit(
+  app: FastifyInstance,
+  perMinute: number,
+  { db, clock }: { db: Db; clock: Clock },
+): Promise<void> {
   if (perMinute === 0) return;
   await app.register(fastifyRateLimit, {
+    ...(dialectOf(db) === 'postgres' && {
+      store: databaseRateLimitStore({
+        db,
+        clock,
+        logError: (error, message) => app.log.error({ err: error }, message),
+      }),
+    }),
     max: perMinute,
     timeWindow: 60_000,
     hook: 'onRequest',

@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authEndpoints } from '../../../contract/auth.ts';
 import { collectionEndpoints } from '../../../contract/collections.ts';
 import { postEndpoints } from '../../../contract/posts.ts';
+import { buildApp } from '../../app.ts';
 import { createAs } from '../../test/api-fixtures.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
 import { createFilesService } from '../files/files.service.ts';
-import { createRecycleBinService } from './recycle-bin.service.ts';
+import { createRecycleBinService, purgeIfDue } from './recycle-bin.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -125,5 +126,85 @@ describe('the recycle bin', () => {
     }).purgeOlderThan(30);
     expect(purged).toBeGreaterThanOrEqual(1);
     expect(await bin(user)).toEqual(['recent']);
+  });
+});
+
+describe('the hourly purge with several processes on one database', () => {
+  /** The recycle-bin service of another process on the same database. */
+  const processService = () =>
+    createRecycleBinService({
+      db: t.db,
+      clock: t.clock,
+      files: createFilesService({
+        db: t.db,
+        clock: t.clock,
+        store: t.store,
+        uploadMaxBytes: t.config.uploadMaxBytes,
+        log: () => undefined,
+      }),
+    });
+
+  it('purges once per hourly round, in whichever process asks first', async () => {
+    const processes = [processService(), processService()];
+    const round = () =>
+      Promise.all(
+        processes.map((recycleBin) =>
+          purgeIfDue({ recycleBin, db: t.db, clock: t.clock, days: 1 }),
+        ),
+      );
+    const user = await t.createUser();
+    const as = createAs(t, user);
+    const first = await as.post({ content: 'first' });
+    await moveToRecycleBin(user, first.id);
+    t.clock.advance(2 * 24 * 3600 * 1000);
+
+    const results = await round();
+    expect(results.filter((count) => count !== undefined)).toHaveLength(1);
+    expect(results.find((count) => count !== undefined)).toBeGreaterThanOrEqual(1);
+    // Asked again within the hour (every 5 minutes): nobody purges.
+    t.clock.advance(5 * 60 * 1000);
+    expect(await round()).toEqual([undefined, undefined]);
+
+    // The next hour's round goes to one process again.
+    t.clock.advance(55 * 60 * 1000);
+    expect((await round()).filter((count) => count !== undefined)).toHaveLength(1);
+  });
+  it('two servers started with TRASH_DAYS purge at start through one claimed round', async () => {
+    const user = await t.createUser();
+    const as = createAs(t, user);
+    const old = await as.post({ content: 'old' });
+    await moveToRecycleBin(user, old.id);
+    t.clock.advance(2 * 24 * 3600 * 1000);
+    const lines: string[] = [];
+    const start = () =>
+      buildApp({
+        config: { ...t.config, recycleBinDays: 1, logLevel: 'info' },
+        db: t.db,
+        clock: t.clock,
+        logStream: { write: (line) => void lines.push(line) },
+        backgroundPreviews: false,
+      });
+    const servers = await Promise.all([start(), start()]);
+    try {
+      // Each asks at start; wait until the post is gone and both have asked.
+      await expect
+        .poll(async () =>
+          (await t.db.selectFrom('posts').select('id').where('id', '=', old.id).execute()).map(
+            (post) => post.id,
+          ),
+        )
+        .toEqual([]);
+      await expect
+        .poll(async () =>
+          (await t.db.selectFrom('maintenance_runs').select('last_run_at').execute()).map(
+            (run) => run.last_run_at,
+          ),
+        )
+        .toEqual([t.clock().toISOString()]);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(lines.filter((line) => line.includes('purged old posts'))).toHaveLength(1);
+    } finally {
+      await Promise.all(servers.map((server) => server.close()));
+    }
   });
 });

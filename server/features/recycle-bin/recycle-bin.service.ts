@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
+import { claimScheduledRun } from '../../db/scheduled-runs.ts';
 import type { UserActor } from '../../http/actor.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { FilesService } from '../files/files.service.ts';
@@ -46,22 +47,50 @@ export function createRecycleBinService({
   };
 }
 
+const HOUR_MS = 60 * 60 * 1000;
+/** How often each process asks whether the hourly purge is due (see scheduleRecycleBinPurge). */
+const PURGE_CHECK_MS = 5 * 60 * 1000;
+
 /**
- * Runs the purge now and every hour while the server runs (TRASH_DAYS set). Deleting is
- * idempotent, so several server processes may run it side by side.
+ * Runs the purge of posts deleted more than `days` days ago if this process claims this hour's
+ * round (`claimScheduledRun`, job `recycle-bin-purge`): of all processes on the database, one
+ * purges each hour. @returns how many posts it deleted, or undefined when the round was not due
+ * or another process claimed it
+ */
+export async function purgeIfDue({
+  recycleBin,
+  db,
+  clock,
+  days,
+}: {
+  recycleBin: RecycleBinService;
+  db: Db;
+  clock: Clock;
+  days: number;
+}): Promise<number | undefined> {
+  if (!(await claimScheduledRun(db, 'recycle-bin-purge', HOUR_MS, clock()))) return undefined;
+  return recycleBin.purgeOlderThan(days);
+}
+
+/**
+ * Purges the recycle bins about hourly while any server process runs (TRASH_DAYS set): each
+ * process asks at start and every 5 minutes (`purgeIfDue`), and one of them purges each hour.
+ * @returns a function that stops this process's timer
  */
 export function scheduleRecycleBinPurge(
-  recycleBin: RecycleBinService,
-  days: number,
-  log: FastifyBaseLogger,
+  options: Parameters<typeof purgeIfDue>[0] & { log: FastifyBaseLogger },
 ): () => void {
+  const { days, log } = options;
   const run = () =>
-    recycleBin.purgeOlderThan(days).then(
-      (count) => count > 0 && log.info({ count, days }, 'purged old posts from recycle bins'),
+    purgeIfDue(options).then(
+      (count) =>
+        count !== undefined &&
+        count > 0 &&
+        log.info({ count, days }, 'purged old posts from recycle bins'),
       (error: unknown) => log.error({ err: error }, 'purging recycle bins failed'),
     );
   void run();
-  const timer = setInterval(() => void run(), 60 * 60 * 1000);
+  const timer = setInterval(() => void run(), PURGE_CHECK_MS);
   timer.unref();
   return () => clearInterval(timer);
 }
