@@ -37,6 +37,21 @@ const countedRows = async () =>
 // The OpenAPI document, the web app's files and unknown paths are not endpoints of the contract:
 // those requests go through t.request.
 
+/** A refusal of the general limit: 429, its error body, and a Retry-After within the window. */
+function expectRateLimited(response: {
+  status: number;
+  body: unknown;
+  headers: Record<string, unknown>;
+}): void {
+  expect(response.status).toBe(429);
+  expect(response.body).toEqual({
+    error: { code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many requests\./) },
+  });
+  const wait = Number(response.headers['retry-after']);
+  expect(wait).toBeGreaterThanOrEqual(1);
+  expect(wait).toBeLessThanOrEqual(60);
+}
+
 describe('the general rate limit', () => {
   it('answers a client address beyond the limit with 429, Retry-After and the error body', async () => {
     for (let i = 1; i <= 5; i++) {
@@ -44,14 +59,7 @@ describe('the general rate limit', () => {
         (await t.request('GET', '/api/openapi.json', { headers: from('10.2.0.1') })).status,
       ).toBe(200);
     }
-    const limited = await t.request('GET', '/api/openapi.json', { headers: from('10.2.0.1') });
-    expect(limited.status).toBe(429);
-    expect(limited.body).toEqual({
-      error: { code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many requests\./) },
-    });
-    const wait = Number(limited.headers['retry-after']);
-    expect(wait).toBeGreaterThanOrEqual(1);
-    expect(wait).toBeLessThanOrEqual(60);
+    expectRateLimited(await t.request('GET', '/api/openapi.json', { headers: from('10.2.0.1') }));
     // Another address is not held back.
     expect(
       (await t.request('GET', '/api/openapi.json', { headers: from('10.2.0.2') })).status,
@@ -153,14 +161,7 @@ describe.runIf(process.env.NESTMARK_TEST_DB === 'postgres')(
       }
       expect((await viaOther('10.3.0.1')).status).toBe(200);
       expect((await viaOther('10.3.0.1')).status).toBe(200);
-      const limited = await viaOther('10.3.0.1');
-      expect(limited.status).toBe(429);
-      expect(limited.body).toEqual({
-        error: { code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many requests\./) },
-      });
-      const wait = Number(limited.headers['retry-after']);
-      expect(wait).toBeGreaterThanOrEqual(1);
-      expect(wait).toBeLessThanOrEqual(60);
+      expectRateLimited(await viaOther('10.3.0.1'));
       expect(
         (await t.request('GET', '/api/openapi.json', { headers: from('10.3.0.1') })).status,
       ).toBe(429);
