@@ -1,5 +1,6 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Db } from '../db/database.ts';
+import { countRequest, deletePastWindows } from '../db/rate-limit-counters.ts';
 import type { Clock } from '../lib/clock.ts';
 
 /** What the store reports for a request: its number in the window, and ms until the window ends. */
@@ -9,8 +10,8 @@ interface Count {
 }
 
 /**
- * A store for `@fastify/rate-limit` that counts in the database (`rate_limit_counters`, migration
- * 0020), so that every process on one PostgreSQL database counts against the same limit
+ * A store for `@fastify/rate-limit` that counts in the database (`db/rate-limit-counters.ts`), so
+ * that every process on one PostgreSQL database counts against the same limit
  * (docs/OPERATIONS.md#scaling-out). Windows are fixed: `timeWindow` ms from a multiple of it
  * since the epoch, the same for every process whose clock is right. Each request is one upsert
  * that adds 1 to its key's row of the current window and returns the sum, so requests counted at
@@ -40,19 +41,10 @@ export function databaseRateLimitStore({
     const windowStart = new Date(startMs).toISOString();
     if (windowStart !== clearedBefore) {
       clearedBefore = windowStart;
-      await db.deleteFrom('rate_limit_counters').where('window_start', '<', windowStart).execute();
+      await deletePastWindows(db, windowStart);
     }
-    const row = await db
-      .insertInto('rate_limit_counters')
-      .values({ window_start: windowStart, key, count: 1 })
-      .onConflict((oc) =>
-        oc
-          .columns(['window_start', 'key'])
-          .doUpdateSet((eb) => ({ count: eb('rate_limit_counters.count', '+', 1) })),
-      )
-      .returning('count')
-      .executeTakeFirstOrThrow();
-    return { current: row.count, ttl: startMs + timeWindow - now };
+    const current = await countRequest(db, key, windowStart);
+    return { current, ttl: startMs + timeWindow - now };
   }
 
   return class DatabaseRateLimitStore implements FastifyRateLimitStore {
