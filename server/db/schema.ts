@@ -20,6 +20,8 @@ export interface UsersTable {
   theme: 'default' | 'dark';
   created_at: string;
   updated_at: string;
+  /** 1: saving a link asks for its page copy; 0: only "Refresh copy" does (migration 0021). */
+  auto_page_copies: Generated<number>;
 }
 
 /** A sign-in. The access token names the session (`sid`) and its current token id (`jti`). */
@@ -320,6 +322,46 @@ export interface RateLimitCountersTable {
   count: number;
 }
 
+/** Where a page copy stands (migration 0021, features/page-copies). */
+export type PageCopyStatus = 'queued' | 'saved' | 'failed';
+
+/**
+ * The page copy of a link post (migration 0021, docs/PRODUCT.md#page-copies): its place in the
+ * copy queue, then the readable copy or why there is none.
+ */
+export interface PageCopiesTable {
+  post_id: number;
+  /** The post's owner, whose per-account cap the copy counts against. */
+  user_id: number;
+  status: PageCopyStatus;
+  /** When the copy was asked for: the queue's order. */
+  requested_at: string;
+  /** Lease of the process copying it (when it claimed it); null when unclaimed. */
+  claimed_at: string | null;
+  /** When the copy was saved or failed; null while queued. */
+  copied_at: string | null;
+  /** Why a failed copy failed: a CopyFailure without its `kind`, as JSON. */
+  failure: string | null;
+  kind: 'article' | 'pdf' | null;
+  title: string | null;
+  byline: string | null;
+  site_name: string | null;
+  /** UTC ISO-8601. */
+  published_at: string | null;
+  excerpt: string | null;
+  lang: string | null;
+  word_count: number | null;
+  reading_minutes: number | null;
+  /** The readable HTML (sanitised), gzip-compressed; null for a PDF. */
+  html_gz: Buffer | null;
+  /** The copy's plain text, one line. */
+  text: string | null;
+  /** `text` case-folded, as search matches it; '' without a copy. */
+  search_text: Generated<string>;
+  /** Bytes the copy takes: texts, compressed HTML and compressed snapshot. */
+  stored_bytes: Generated<number>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -342,6 +384,7 @@ export interface Database {
   stored_file_chunks: StoredFileChunksTable;
   maintenance_runs: MaintenanceRunsTable;
   rate_limit_counters: RateLimitCountersTable;
+  page_copies: PageCopiesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
