@@ -59,10 +59,13 @@ export const postSchema = z.object({
   created_at: timestamp,
   updated_at: timestamp,
   tags: z.array(tagSchema).optional(),
-  /** With `filter`: where the search matched, with [start, end) ranges to highlight. */
+  /**
+   * With `filter`: where the search matched, with [start, end) ranges to highlight; `page`: in
+   * the text of the post's page copy.
+   */
   search: z
     .object({
-      field: z.enum(['title', 'text', 'url', 'description', 'tags']),
+      field: z.enum(['title', 'text', 'url', 'description', 'tags', 'page']),
       snippet: z.string(),
       ranges: z.array(z.tuple([z.number().int(), z.number().int()])),
     })

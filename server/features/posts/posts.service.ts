@@ -24,9 +24,10 @@ import {
 import { subtreeIds } from '../collections/collection-tree.ts';
 import { listCollectionsOwnedBy } from '../collections/collection-store.ts';
 import { isEmptyQuery, parseSearchQuery } from '../search/search-query.ts';
-import { searchSnippet } from '../search/search-snippet.ts';
+import { pageSnippet, searchSnippet } from '../search/search-snippet.ts';
 import {
   refreshSearchDocuments,
+  pageTextsOf,
   searchCursor,
   searchPosts,
   type SearchCursor,
@@ -396,11 +397,25 @@ export function createPostsService({
         }
         const rows = await searchPosts(db, scope, search, query.limit ?? 0, cursor);
         const found = await present(db, actor, rows, true);
-        return found.map((post) => {
-          const snippet = searchSnippet(
-            { ...post, tagNames: (post.tags ?? []).map((tag) => tag.name) },
-            [...search.include],
-          );
+        // Where each result matched: in the post, else (or with in:page, only) in its page text.
+        const own = found.map((post) =>
+          search.page === 'only'
+            ? undefined
+            : searchSnippet(
+                { ...post, tagNames: (post.tags ?? []).map((tag) => tag.name) },
+                search.include,
+              ),
+        );
+        const pageTexts =
+          search.page === 'exclude'
+            ? new Map<number, string>()
+            : await pageTextsOf(
+                db,
+                found.filter((_, at) => !own[at]).map((post) => post.id),
+              );
+        return found.map((post, at) => {
+          const pageText = pageTexts.get(post.id);
+          const snippet = own[at] ?? (pageText && pageSnippet(pageText, search.include));
           const { tags, ...rest } = post;
           return { ...rest, ...(query.withTags && { tags }), ...(snippet && { search: snippet }) };
         });

@@ -27,12 +27,26 @@ export type SearchScope = (
 ) & { favoritesOf?: number };
 
 /**
- * Where the previous page of results ended: its last post, and whether that post was among the
- * title matches (which come first).
+ * Where a post matched, in rank order (PRODUCT.md#search): every include term in its title; in
+ * its own search text (title, content, URL, description, tags); in the text of its page copy
+ * (PRODUCT.md#page-copies). Results come a tier at a time, each post in the first it matches.
  */
+export type SearchTier = 'title' | 'text' | 'page';
+
+/** Where the previous page of results ended: its last post, and the tier it was found in. */
 export interface SearchCursor {
   post: PostRow;
-  titled: boolean;
+  tier: SearchTier;
+}
+
+/**
+ * The tiers a query's results come from, in order: without include terms there is nothing to
+ * rank by; `in:page` looks in page text alone, `-in:page` everywhere but.
+ */
+function tiersOf(query: SearchQuery): SearchTier[] {
+  if (query.page === 'only') return ['page'];
+  if (query.include.length === 0) return ['text'];
+  return query.page === 'exclude' ? ['title', 'text'] : ['title', 'text', 'page'];
 }
 
 /** `text` as a LIKE pattern that matches it literally anywhere (escape character `\`). */
@@ -40,10 +54,38 @@ function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-type SearchColumn = 'search_text' | 'search_title';
+type SearchColumn = 'posts.search_text' | 'posts.search_title' | 'page_copies.search_text';
+
+/** The column each tier matches in. */
+const COLUMNS: Record<SearchTier, SearchColumn> = {
+  title: 'posts.search_title',
+  text: 'posts.search_text',
+  page: 'page_copies.search_text',
+};
+
+/** SQLite's FTS5 trigram table of each tier's column (migrations 0006, 0019 and 0021). */
+const FTS_TABLES: Record<SearchTier, string> = {
+  title: 'posts_search_title_fts',
+  text: 'posts_search_text_fts',
+  page: 'page_copies_search_text_fts',
+};
 
 const contains = (column: SearchColumn, term: string) =>
-  sql<SqlBool>`${sql.ref(`posts.${column}`)} like ${containsPattern(term)} escape '\\'`;
+  sql<SqlBool>`${sql.ref(column)} like ${containsPattern(term)} escape '\\'`;
+
+/**
+ * The page copies that hold every one of `terms` (with none, those with text at all): the
+ * `post_id`s, for `posts.id in (…)`.
+ */
+const pageCopiesHolding = (db: Db, terms: readonly string[]) =>
+  db
+    .selectFrom('page_copies')
+    .select('page_copies.post_id')
+    .where((eb) =>
+      terms.length > 0
+        ? eb.and(terms.map((term) => contains('page_copies.search_text', term)))
+        : eb('page_copies.search_text', '<>', ''),
+    );
 
 /** SQLite's trigram index answers substrings of three characters or more. */
 const TRIGRAM = 3;
@@ -136,12 +178,33 @@ function inScope<O>(
 }
 
 /**
- * Every condition of the query, checked row by row (no index); the include terms in `column`
- * (the title is part of the search text, so a title match is a match).
+ * Every condition of the query, checked row by row (no index): the include terms in `tier`'s
+ * column (the title is part of the search text, so a title match is a text match), the exclude
+ * terms in the post's search text and, for page matches, in the page text too.
  */
-function matching(qb: PostsQuery, query: SearchQuery, column: SearchColumn = 'search_text') {
-  for (const term of query.include) qb = qb.where(contains(column, term));
-  for (const term of query.exclude) qb = qb.where((eb) => eb.not(contains('search_text', term)));
+function matching(qb: PostsQuery, query: SearchQuery, tier: SearchTier = 'text') {
+  if (tier === 'page') {
+    // The copy of this post, looked up by its key: its text is only read for posts in hand.
+    qb = qb.where((outer) =>
+      outer.exists(
+        outer
+          .selectFrom('page_copies')
+          .select('page_copies.post_id')
+          .whereRef('page_copies.post_id', '=', 'posts.id')
+          .where((eb) =>
+            eb.and([
+              query.include.length > 0
+                ? eb.and(query.include.map((term) => contains(COLUMNS.page, term)))
+                : eb('page_copies.search_text', '<>', ''),
+              ...query.exclude.map((term) => eb.not(contains(COLUMNS.page, term))),
+            ]),
+          ),
+      ),
+    );
+  } else {
+    for (const term of query.include) qb = qb.where(contains(COLUMNS[tier], term));
+  }
+  for (const term of query.exclude) qb = qb.where((eb) => eb.not(contains(COLUMNS.text, term)));
   for (const tag of query.tags) {
     // Driven by the tag (a handful of posts), not by checking every post for it.
     qb = qb.where('posts.id', 'in', (eb) =>
@@ -156,25 +219,22 @@ function matching(qb: PostsQuery, query: SearchQuery, column: SearchColumn = 'se
 }
 
 /**
- * `qb` (every condition of the query in `column`, see `matching`) served by the text index. On
- * SQLite, narrowed to the posts the FTS5 trigram table names for the include terms of three
- * characters or more (shorter ones stay row checks). On PostgreSQL the trigram GIN index serves
- * the LIKE conditions themselves; `qb` becomes a subquery (`offset 0` keeps it one), so that
- * PostgreSQL finds every match through the index and then sorts them, rather than walk the posts
- * in result order, which a row estimate far below the real count would choose.
+ * `qb` (every condition of the query in `tier`, see `matching`) served by the text index. On
+ * SQLite, narrowed to the posts the tier's FTS5 trigram table names for the include terms of
+ * three characters or more (shorter ones stay row checks). On PostgreSQL the trigram GIN indexes
+ * serve the LIKE conditions themselves (page text: the copies that hold the terms, found first);
+ * `qb` becomes a subquery (`offset 0` keeps it one), so that PostgreSQL finds every match through
+ * the index and then sorts them, rather than walk the posts in result order, which a row
+ * estimate far below the real count would choose.
  */
-function throughIndex(
-  db: Db,
-  qb: PostsQuery,
-  query: SearchQuery,
-  column: SearchColumn,
-): PostsQuery {
+function throughIndex(db: Db, qb: PostsQuery, query: SearchQuery, tier: SearchTier): PostsQuery {
   if (dialectOf(db) === 'postgres') {
+    if (tier === 'page') qb = qb.where('posts.id', 'in', pageCopiesHolding(db, query.include));
     return db.selectFrom(qb.offset(0).as('posts')).selectAll();
   }
   const indexed = query.include.filter((term) => term.length >= TRIGRAM);
   if (indexed.length === 0) return qb;
-  const table = sql.id(`posts_${column}_fts`);
+  const table = sql.id(FTS_TABLES[tier]);
   return qb.where(
     sql<SqlBool>`posts.id in (select rowid from ${table} where ${table} match ${ftsMatch(indexed)})`,
   );
@@ -207,17 +267,24 @@ function after(qb: PostsQuery, scope: SearchScope, post: PostRow): PostsQuery {
   );
 }
 
-/** Without the posts whose title holds every include term (they come first, see searchPosts). */
-function untitled<O>(qb: SelectQueryBuilder<Database, 'posts', O>, query: SearchQuery) {
-  if (query.include.length === 0) return qb;
+/**
+ * Without the posts that hold every include term in `earlier`'s column: the matches of the tier
+ * before, which came first (see searchPosts).
+ */
+function notIn<O>(
+  qb: SelectQueryBuilder<Database, 'posts', O>,
+  query: SearchQuery,
+  earlier: SearchTier | undefined,
+) {
+  if (earlier === undefined || query.include.length === 0) return qb;
   return qb.where((eb) =>
-    eb.not(eb.and(query.include.map((term) => contains('search_title', term)))),
+    eb.not(eb.and(query.include.map((term) => contains(COLUMNS[earlier], term)))),
   );
 }
 
 /**
- * Whether `post` is one of the results of `query` in `scope`, and if so whether among the title
- * matches: the cursor of the next page. Undefined when it is not a result.
+ * Whether `post` is one of the results of `query` in `scope`, and if so in which tier: the
+ * cursor of the next page. Undefined when it is not a result.
  */
 export async function searchCursor(
   db: Db,
@@ -230,33 +297,34 @@ export async function searchCursor(
     '=',
     post.id,
   );
-  if (!(await matching(one, query).executeTakeFirst())) return undefined;
-  const titled =
-    query.include.length > 0 &&
-    (await matching(one, query, 'search_title').executeTakeFirst()) !== undefined;
-  return { post, titled };
+  for (const tier of tiersOf(query)) {
+    if (await matching(one, query, tier).executeTakeFirst()) return { post, tier };
+  }
+  return undefined;
 }
 
 /**
- * Posts in `scope` that match `query`: first those whose title holds every
- * word, then the rest; within each, a list's order (one collection or Uncategorized), last
- * deleted first (the recycle bin) or newest first, ties by id. `cursor`: the page after that
- * post. `limit` 0 = all.
+ * Posts in `scope` that match `query`: a tier at a time (see SearchTier: title matches, then
+ * the rest of the post matches, then the page-text matches); within each, a list's order (one
+ * collection or Uncategorized), last deleted first (the recycle bin) or newest first, ties by
+ * id. `cursor`: the page after that post. `limit` 0 = all.
  *
- * Served by the search index of migration 0006, each part (title matches, then the rest) the
- * cheapest way its database allows:
+ * Served by the search indexes of migrations 0006 and 0021, each tier the cheapest way its
+ * database allows:
  * - SQLite's FTS5 trigram index names the posts that hold every trigram of a term: those that
- *   hold the term and a few more, which the row check leaves out. Titles are looked up through
- *   it. The rest comes from the newest posts in scope when a page fills from them
- *   (common words: `walkBudget`), else through the index: by id when it names few posts (a rare
- *   word), else in result order.
+ *   hold the term and a few more, which the row check leaves out. Titles and page texts are
+ *   looked up through it. The rest comes from the newest posts in scope when a page fills from
+ *   them (common words: `walkBudget`), else through the index: by id when it names few posts (a
+ *   rare word), else in result order.
  * - PostgreSQL's pg_trgm index only narrows down: it names the posts that hold every trigram of
  *   a term, and each of them is read again to check the term itself. Long notes hold most
  *   trigrams, so for a word found in 1 % of posts that is thousands of documents, each read from
  *   its TOAST storage. Reading the newest posts in order costs one document per post read and
- *   stops at a page, so both parts walk first (titles, short and kept in the row, cheaply),
- *   further than on SQLite, and only terms rare among the newest posts go through the index,
- *   which then finds every match and sorts them.
+ *   stops at a page, so titles and post texts walk first (titles, short and kept in the row,
+ *   cheaply), further than on SQLite, and only terms rare among the newest posts go through the
+ *   index, which then finds every match and sorts them.
+ * - Page texts, long and in a table of their own, never walk: the copies holding the terms come
+ *   from the index (by id when few), and only those are read.
  */
 export async function searchPosts(
   db: Db,
@@ -267,34 +335,35 @@ export async function searchPosts(
 ): Promise<PostRow[]> {
   if (scope.kind === 'collections' && scope.collectionIds.length === 0) return [];
   const all = inScope(db.selectFrom('posts').selectAll('posts'), scope);
-
-  const titleFirst = query.include.length > 0 && (cursor === undefined || cursor.titled);
-  const titledFrom = cursor?.titled ? after(all, scope, cursor.post) : all;
-  const titled = titleFirst
-    ? await findMatches(db, titledFrom, query, 'search_title', scope, limit)
-    : [];
-  const wanted = limit > 0 ? limit - titled.length : 0;
-  if (limit > 0 && wanted <= 0) return titled;
-  const base = cursor && !cursor.titled ? after(all, scope, cursor.post) : all;
-  return [...titled, ...(await findMatches(db, base, query, 'search_text', scope, wanted))];
+  const tiers = tiersOf(query);
+  const first = cursor ? tiers.indexOf(cursor.tier) : 0;
+  const found: PostRow[] = [];
+  for (let at = first; at < tiers.length; at++) {
+    const wanted = limit > 0 ? limit - found.length : 0;
+    const from = cursor && at === first ? after(all, scope, cursor.post) : all;
+    found.push(...(await findMatches(db, from, query, tiers[at]!, tiers[at - 1], scope, wanted)));
+    if (limit > 0 && found.length >= limit) break;
+  }
+  return found;
 }
 
 /**
- * The first `limit` posts of `qb` (0 = all) whose `column` matches `query`, in result order;
- * for the search text, without the title matches (they come first). Reads the newest posts
- * in order as far as `walkBudget` says, then turns to the index (`matches`).
+ * The first `limit` posts of `qb` (0 = all) that match `query` in `tier`, in result order,
+ * without those of the `earlier` tier (they come first). Titles (on PostgreSQL) and post texts
+ * read the newest posts in order as far as `walkBudget` says, then turn to the index
+ * (`matches`); page texts go to the index at once.
  */
 async function findMatches(
   db: Db,
   qb: PostsQuery,
   query: SearchQuery,
-  column: SearchColumn,
+  tier: SearchTier,
+  earlier: SearchTier | undefined,
   scope: SearchScope,
   limit: number,
 ): Promise<PostRow[]> {
-  const phase = <O>(rows: SelectQueryBuilder<Database, 'posts', O>) =>
-    column === 'search_text' ? untitled(rows, query) : rows;
-  if (limit > 0 && (column === 'search_text' || dialectOf(db) === 'postgres')) {
+  const phase = <O>(rows: SelectQueryBuilder<Database, 'posts', O>) => notIn(rows, query, earlier);
+  if (limit > 0 && (tier === 'text' || (tier === 'title' && dialectOf(db) === 'postgres'))) {
     // The newest posts in scope after the first `skip`, as a table of their own named like the
     // original, so that the walk stops after `budget` rows whatever the conditions.
     const fromNewest = (budget: number, skip: number, wanted: number) => {
@@ -302,20 +371,20 @@ async function findMatches(
       const candidates = phase(db.selectFrom(newest.as('posts')).selectAll());
       return sorted(
         db,
-        matching(candidates as unknown as PostsQuery, query, column),
+        matching(candidates as unknown as PostsQuery, query, tier),
         scope,
         wanted,
       ).execute();
     };
     const found = await fromNewest(SCAN_BUDGET, 0, limit);
     if (found.length === limit) return found;
-    const budget = walkBudget(db, column, query, found.length, limit);
+    const budget = walkBudget(db, tier, query, found.length, limit);
     if (budget > 0) {
       const walked = [...found, ...(await fromNewest(budget, SCAN_BUDGET, limit - found.length))];
       if (walked.length === limit) return walked;
     }
   }
-  return matches(db, phase(qb), query, column, scope, limit);
+  return matches(db, phase(qb), query, tier, scope, limit);
 }
 
 /**
@@ -329,7 +398,7 @@ async function findMatches(
  */
 function walkBudget(
   db: Db,
-  column: SearchColumn,
+  tier: SearchTier,
   query: SearchQuery,
   hits: number,
   wanted: number,
@@ -337,31 +406,31 @@ function walkBudget(
   const estimate = hits > 0 ? Math.ceil((2 * wanted * SCAN_BUDGET) / hits) : 0;
   if (dialectOf(db) === 'sqlite') return estimate <= WALK_BUDGET ? estimate : 0;
   if (hits > 0) return Math.min(estimate, WALK_BUDGET);
-  return column === 'search_text' && query.tags.length === 0 ? BLIND_WALK : 0;
+  return tier === 'text' && query.tags.length === 0 ? BLIND_WALK : 0;
 }
 
 /**
- * The first `limit` posts of `qb` whose `column` matches `query`, in result order, through the
- * index: looked up by id when a selective part of the query names few posts (a rare word on
- * SQLite, a tag), else all matches (see `throughIndex`).
+ * The first `limit` posts of `qb` that match `query` in `tier`, in result order, through the
+ * index: looked up by id when a selective part of the query names few posts (a rare word, a
+ * tag), else all matches (see `throughIndex`).
  */
 async function matches(
   db: Db,
   qb: PostsQuery,
   query: SearchQuery,
-  column: SearchColumn,
+  tier: SearchTier,
   scope: SearchScope,
   limit: number,
 ): Promise<PostRow[]> {
-  const few = await fewCandidates(db, query, column);
+  const few = await fewCandidates(db, query, tier);
   if (few?.length === 0) return [];
   if (few) {
-    const candidates = matching(qb.where('posts.id', 'in', few), query, column);
+    const candidates = matching(qb.where('posts.id', 'in', few), query, tier);
     return sorted(db, candidates, scope, limit, true).execute();
   }
   return sorted(
     db,
-    throughIndex(db, matching(qb, query, column), query, column),
+    throughIndex(db, matching(qb, query, tier), query, tier),
     scope,
     limit,
   ).execute();
@@ -375,13 +444,13 @@ async function fewIds(rows: Promise<{ id: number }[]>): Promise<Set<number> | un
 
 /**
  * The posts that can match at all, when a selective part of the query names at most FEW_HITS of
- * them: a word rare in `column` (SQLite's trigram index) or a tag. Undefined when every part is
- * common.
+ * them: a word rare in `tier`'s column (SQLite's trigram index; on PostgreSQL page texts too,
+ * whose copies are read only up to FEW_HITS + 1) or a tag. Undefined when every part is common.
  */
 async function fewCandidates(
   db: Db,
   query: SearchQuery,
-  column: SearchColumn,
+  tier: SearchTier,
 ): Promise<number[] | undefined> {
   const sources = query.tags.map((tag) =>
     fewIds(
@@ -396,16 +465,36 @@ async function fewCandidates(
   );
   const indexed = query.include.filter((term) => term.length >= TRIGRAM);
   if (dialectOf(db) === 'sqlite' && indexed.length > 0) {
-    const table = sql.id(`posts_${column}_fts`);
+    const table = sql.id(FTS_TABLES[tier]);
     const hits = sql<{ id: number }>`
       select rowid as id from ${table} where ${table} match ${ftsMatch(indexed)}
       limit ${FEW_HITS + 1}`;
     sources.push(fewIds(hits.execute(db).then((result) => result.rows)));
+  } else if (tier === 'page' && indexed.length > 0) {
+    const copies = pageCopiesHolding(db, query.include)
+      .select('page_copies.post_id as id')
+      .limit(FEW_HITS + 1);
+    sources.push(fewIds(copies.execute()));
   }
   const sets = (await Promise.all(sources)).filter((set) => set !== undefined);
   if (sets.length === 0) return undefined;
   const [first, ...others] = sets;
   return [...first!].filter((id) => others.every((set) => set.has(id)));
+}
+
+/** The text of the page copies of `postIds` that have one (for snippets), by post id. */
+export async function pageTextsOf(
+  db: Db,
+  postIds: readonly number[],
+): Promise<Map<number, string>> {
+  if (postIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('page_copies')
+    .select(['post_id', 'text'])
+    .where('post_id', 'in', [...postIds])
+    .where('text', 'is not', null)
+    .execute();
+  return new Map(rows.map((row) => [row.post_id, row.text!]));
 }
 
 /**

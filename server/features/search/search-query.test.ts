@@ -20,6 +20,22 @@ describe('parseSearchQuery', () => {
     expect(parseSearchQuery('tag:"tea time"').tags).toEqual(['tea time']);
   });
 
+  it('reads in:page and -in:page, in any case; other in: values are text', () => {
+    expect(parseSearchQuery('rust in:page')).toEqual({
+      include: ['rust'],
+      exclude: [],
+      tags: [],
+      page: 'only',
+    });
+    expect(parseSearchQuery('rust -IN:Page').page).toBe('exclude');
+    expect(parseSearchQuery('in:pages in:"page"')).toEqual({
+      include: ['in:pages'],
+      exclude: [],
+      tags: [],
+      page: 'only',
+    });
+  });
+
   it('reads is:favorite, in any case, with other terms', () => {
     expect(parseSearchQuery('rust IS:Favorite tag:tea')).toEqual({
       include: ['rust'],

@@ -3,9 +3,10 @@ import type { PostType } from '../../../contract/posts.ts';
 /**
  * A parsed search box query: words and quoted phrases that must all occur (case-insensitive
  * substrings, PRODUCT.md#search: 'zon' finds 'Amazon'), words and phrases after `-` that must not,
- * `tag:name` (the post has that tag), `type:link|text` and `is:favorite` (the searcher starred
- * the post, PRODUCT.md#favourites). All parts combine with AND. Anything else, unknown operators
- * included, is plain text.
+ * `tag:name` (the post has that tag), `type:link|text`, `is:favorite` (the searcher starred
+ * the post, PRODUCT.md#favourites) and `in:page` / `-in:page` (the words only in, or not in, the
+ * text of the post's page copy, PRODUCT.md#page-copies). All parts combine with AND. Anything
+ * else, unknown operators included, is plain text.
  */
 export interface SearchQuery {
   include: string[];
@@ -14,9 +15,14 @@ export interface SearchQuery {
   type?: PostType;
   /** `is:favorite`: only the searcher's favourites. */
   favorite?: boolean;
+  /**
+   * Where the include terms are looked for: by default in the post and in its page copy's text;
+   * `only` (`in:page`) in the page text alone; `exclude` (`-in:page`) in the post alone.
+   */
+  page?: 'only' | 'exclude';
 }
 
-const TOKEN = /(-?)(?:(tag|type|is):)?(?:"([^"]*)"|(\S+))/gi;
+const TOKEN = /(-?)(?:(tag|type|is|in):)?(?:"([^"]*)"|(\S+))/gi;
 
 /**
  * Lower-case the way search documents are stored, so every script compares alike: Unicode's
@@ -44,6 +50,8 @@ export function parseSearchQuery(text: string): SearchQuery {
       query.type = value;
     } else if (op === 'is' && !minus && value.toLowerCase() === 'favorite') {
       query.favorite = true;
+    } else if (op === 'in' && value.toLowerCase() === 'page') {
+      query.page = minus ? 'exclude' : 'only';
     } else {
       // Unknown operators and negated operators are text, as typed.
       const term = foldCase(

@@ -4,7 +4,7 @@ import type { SearchableFields } from './search-document.ts';
 
 /** Where a search matched: a short excerpt and the [start, end) ranges of the match in it. */
 export interface SearchSnippet {
-  field: 'title' | 'text' | 'url' | 'description' | 'tags';
+  field: 'title' | 'text' | 'url' | 'description' | 'tags' | 'page';
   snippet: string;
   ranges: [number, number][];
 }
@@ -30,10 +30,32 @@ function rangesOf(text: string, terms: readonly string[]): [number, number][] {
   }, []);
 }
 
+/** `value` cut to an excerpt around the first match of `terms`, every match in it marked. */
+function excerpt(
+  field: SearchSnippet['field'],
+  value: string,
+  terms: readonly string[],
+): SearchSnippet | undefined {
+  const ranges = rangesOf(value, terms);
+  if (ranges.length === 0) return undefined;
+  const start = Math.max(0, ranges[0]![0] - CONTEXT);
+  const end = Math.min(value.length, ranges[0]![1] + CONTEXT * 2);
+  const prefix = start > 0 ? '…' : '';
+  const snippet = `${prefix}${value.slice(start, end)}${end < value.length ? '…' : ''}`;
+  const shift = prefix.length - start;
+  return {
+    field,
+    snippet,
+    ranges: ranges
+      .filter(([from, to]) => from >= start && to <= end)
+      .map(([from, to]) => [from + shift, to + shift]),
+  };
+}
+
 /**
  * The first field (title, text, description, URL, tags) where a term occurs, cut to an excerpt
  * around the first match, with every match in it marked; undefined when none does (a match
- * through `tag:` only, say). Offsets are in UTF-16 units of `snippet`.
+ * through `tag:` or the page text only, say). Offsets are in UTF-16 units of `snippet`.
  */
 export function searchSnippet(
   fields: SearchableFields,
@@ -49,21 +71,16 @@ export function searchSnippet(
     ['tags', () => fields.tagNames.join(', ')],
   ];
   for (const [field, read] of candidates) {
-    const value = read();
-    const ranges = rangesOf(value, terms);
-    if (ranges.length === 0) continue;
-    const start = Math.max(0, ranges[0]![0] - CONTEXT);
-    const end = Math.min(value.length, ranges[0]![1] + CONTEXT * 2);
-    const prefix = start > 0 ? '…' : '';
-    const snippet = `${prefix}${value.slice(start, end)}${end < value.length ? '…' : ''}`;
-    const shift = prefix.length - start;
-    return {
-      field,
-      snippet,
-      ranges: ranges
-        .filter(([from, to]) => from >= start && to <= end)
-        .map(([from, to]) => [from + shift, to + shift]),
-    };
+    const found = excerpt(field, read(), terms);
+    if (found) return found;
   }
   return undefined;
+}
+
+/**
+ * The passage of a page copy's text (PRODUCT.md#page-copies) where a term first occurs, as
+ * {@link searchSnippet} cuts it; undefined without a match.
+ */
+export function pageSnippet(text: string, terms: readonly string[]): SearchSnippet | undefined {
+  return terms.length === 0 ? undefined : excerpt('page', text, terms);
 }

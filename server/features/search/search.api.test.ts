@@ -12,6 +12,7 @@ import { tagEndpoints } from '../../../contract/tags.ts';
 import { createAs } from '../../test/api-fixtures.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
 import { searchDocument } from './search-document.ts';
+import { foldCase } from './search-query.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -462,5 +463,147 @@ describe('bad search input', () => {
     await as.post({ content: 'nothing special' });
     expect(await contents(user, '%')).toEqual(['100% sure']);
     expect(await contents(user, '_')).toEqual(['snake_case name']);
+  });
+});
+
+describe('search finds the text of page copies (PRODUCT.md#page-copies)', () => {
+  let user: TestUser;
+  let as: ReturnType<typeof createAs>;
+
+  /** Gives `postId` a saved page copy holding `text`, as the page-copy worker saves it. */
+  async function givePageCopy(postId: number, text: string, owner = user) {
+    await t.db
+      .insertInto('page_copies')
+      .values({
+        post_id: postId,
+        user_id: owner.id,
+        status: 'saved',
+        requested_at: '2026-11-26T10:00:00.000Z',
+        copied_at: '2026-11-26T10:00:01.000Z',
+        kind: 'article',
+        text,
+        search_text: foldCase(text),
+      })
+      .execute();
+  }
+  const titles = async (filter: string, who = user, extra: ListQuery = {}) =>
+    (await search(who, filter, extra)).map((post) => post.title);
+
+  beforeAll(async () => {
+    user = await t.createUser();
+    as = createAs(t, user);
+    // Created oldest first: the page-only match is the newest, and still comes last.
+    const inTitle = await as.post({ content: 'https://a.example/', title: 'Quokka facts' });
+    await givePageCopy(inTitle.id, 'A page that also says quokka.');
+    await as.post({ content: '<p>I saw a quokka</p>', title: 'Trip notes' });
+    const inPage = await as.post({ content: 'https://b.example/', title: 'Island guide' });
+    await givePageCopy(
+      inPage.id,
+      `${'Rottnest Island lies off the coast. '.repeat(5)}Its famous Quokka smiles for visitors.`,
+    );
+    const elsewhere = await as.post({ content: 'https://c.example/', title: 'Other' });
+    await givePageCopy(elsewhere.id, 'Nothing about that animal here, only wallabies.');
+  });
+
+  it('ranks title matches, then the rest of the post, then page text, and shows the passage', async () => {
+    const found = await search(user, 'quokka');
+    expect(found.map((post) => post.title)).toEqual(['Quokka facts', 'Trip notes', 'Island guide']);
+    const page = found[2]!.search!;
+    expect(page.field).toBe('page');
+    expect(page.snippet.startsWith('…')).toBe(true);
+    expect(page.snippet).toContain('Its famous Quokka smiles');
+    expect(page.ranges).toHaveLength(1);
+    const [from, to] = page.ranges[0]!;
+    expect(page.snippet.slice(from, to)).toBe('Quokka');
+  });
+
+  it('in:page looks only in page text, -in:page everywhere else', async () => {
+    // One tier: newest first.
+    expect(await titles('quokka in:page')).toEqual(['Island guide', 'Quokka facts']);
+    const onlyPage = await search(user, 'quokka in:page');
+    expect(onlyPage.map((post) => post.search?.field)).toEqual(['page', 'page']);
+    expect(await titles('quokka -in:page')).toEqual(['Quokka facts', 'Trip notes']);
+    expect(await titles('wallabies -in:page')).toEqual([]);
+    expect(await titles('wallabies')).toEqual(['Other']);
+  });
+
+  it('needs every word in the page text, and leaves out a page that holds an excluded word', async () => {
+    expect(await titles('rottnest smiles')).toEqual(['Island guide']);
+    expect(await titles('rottnest wallabies')).toEqual([]);
+    expect(await titles('quokka -coast')).toEqual(['Quokka facts', 'Trip notes']);
+  });
+
+  it('pages through the tiers by after_id, each result once', async () => {
+    const whole = (await search(user, 'quokka')).map((post) => post.id);
+    const seen: number[] = [];
+    let after: number | undefined;
+    for (;;) {
+      const res = await t.call(postEndpoints.list, {
+        token: user.token,
+        query: { filter: 'quokka', limit: 1, after_id: after },
+      });
+      expect(res.status, res.text).toBe(200);
+      if (res.body.data.length === 0) break;
+      seen.push(res.body.data[0]!.id);
+      after = seen.at(-1);
+    }
+    expect(seen).toEqual(whole);
+  });
+
+  it('finds page text of shared posts for members, never for anyone else', async () => {
+    const member = await t.createUser();
+    const stranger = await t.createUser();
+    const shared = (await as.collection({ name: 'Shared pages' })).id;
+    const post = await as.post({ content: 'https://d.example/', collection_id: shared });
+    await givePageCopy(post.id, 'The numbat eats termites.');
+    await t.call(shareEndpoints.createPrivate, {
+      token: user.token,
+      body: { collection_id: shared, user_id: member.id },
+    });
+    expect((await search(member, 'numbat')).map((found) => found.id)).toEqual([post.id]);
+    expect(await search(stranger, 'numbat')).toEqual([]);
+    expect(await search(stranger, 'numbat in:page')).toEqual([]);
+  });
+
+  it('serves many page matches in order, by index, with their paging', async () => {
+    // More page matches than a search looks up by id (FEW_HITS): the index serves them sorted.
+    const owner = await t.createUser();
+    const start = Date.parse('2026-02-01T00:00:00Z');
+    const rows: NewPostRow[] = [];
+    for (let i = 0; i < 640; i++) {
+      const fields = postContentFields(`https://e.example/${i}`, `Link ${i}`);
+      const at = new Date(start + i * 1000).toISOString();
+      rows.push({
+        ...fields,
+        ...searchDocument({ ...fields, description: null, tagNames: [] }),
+        user_id: owner.id,
+        collection_id: null,
+        description: null,
+        color: null,
+        image_path: null,
+        order: i + 1,
+        binned_at: null,
+        created_at: at,
+        updated_at: at,
+      });
+    }
+    const ids = await insertPosts(t.db, rows);
+    for (const [i, id] of ids.entries()) {
+      await givePageCopy(id, i % 2 === 0 ? `Echidna number ${i}` : `Platypus number ${i}`, owner);
+    }
+    const newestFirst = ids.filter((_, i) => i % 2 === 0).reverse();
+    const pages: number[] = [];
+    let after: number | undefined;
+    for (let page = 0; page < 3; page++) {
+      const res = await t.call(postEndpoints.list, {
+        token: owner.token,
+        query: { filter: 'echidna', limit: 20, after_id: after },
+      });
+      expect(res.status, res.text).toBe(200);
+      pages.push(...res.body.data.map((post) => post.id));
+      after = pages.at(-1);
+    }
+    expect(pages).toEqual(newestFirst.slice(0, 60));
+    expect((await search(owner, 'echidna in:page')).map((post) => post.id)).toEqual(newestFirst);
   });
 });

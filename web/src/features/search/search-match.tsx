@@ -7,6 +7,7 @@ const fieldNames: Record<NonNullable<Post['search']>['field'], string> = {
   url: 'URL',
   description: 'Description',
   tags: 'Tags',
+  page: 'Page',
 };
 
 /**
