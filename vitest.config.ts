@@ -39,7 +39,9 @@ const isolateNodeTests = !fast;
  * - unit: pure logic beside its code (`*.test.ts`), the browser extension's too;
  * - api-sqlite / api-postgres: the same API tests (`*.api.test.ts`) through `app.inject`, once per
  *   database; each test file gets a fresh database (server/test/test-app.ts);
- * - web: React components and hooks in jsdom.
+ * - web: React components and hooks in jsdom;
+ * - cluster: server processes on one PostgreSQL database behind a proxy (`*.cluster.test.ts`,
+ *   `npm run test:cluster`).
  */
 export default defineConfig({
   test: {
@@ -50,7 +52,7 @@ export default defineConfig({
           environment: 'node',
           isolate: isolateNodeTests,
           include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'extension/**/*.test.ts'],
-          exclude: ['**/*.api.test.ts', ...slow],
+          exclude: ['**/*.api.test.ts', '**/*.cluster.test.ts', ...slow],
         },
       },
       {
@@ -72,6 +74,14 @@ export default defineConfig({
           // database file store (FILE_STORE=database), SQLite's on disk.
           env: { NESTMARK_TEST_DB: 'postgres', NESTMARK_TEST_FILE_STORE: 'database' },
           testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          name: 'cluster',
+          environment: 'node',
+          include: ['server/**/*.cluster.test.ts'],
+          testTimeout: 180_000,
         },
       },
       {

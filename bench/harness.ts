@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { Faker, en } from '@faker-js/faker';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../server/app.ts';
-import type { Config } from '../server/config.ts';
+import { DEFAULT_PREVIEW_LEASE_MS, type Config } from '../server/config.ts';
 import type { Db } from '../server/db/database.ts';
 import type { DialectName } from '../server/db/dialect.ts';
 import { hashPassword } from '../server/features/auth/passwords.ts';
@@ -99,6 +99,7 @@ export async function startBenchServer(
     // Benchmarks measure the app, not the general rate limit.
     rateLimitPerMinute: 0,
     previewConcurrency: 4,
+    previewLeaseMs: DEFAULT_PREVIEW_LEASE_MS,
     fileStore: 'disk',
     s3: undefined,
     logLevel: 'silent',

@@ -22,6 +22,7 @@ const STAGES: Record<string, Stage> = {
   static: { title: 'static checks (types, lint, format)', script: 'test:static' },
   unit: { title: 'unit, web and SQLite API tests', script: 'test:unit' },
   postgres: { title: 'PostgreSQL API tests', script: 'test:postgres' },
+  cluster: { title: 'two server processes on one PostgreSQL database', script: 'test:cluster' },
   e2e: { title: 'browser journeys (build, Playwright)', script: 'test:e2e' },
   // The slow suites are listed in vitest.config.ts.
   fast: {
@@ -32,7 +33,7 @@ const STAGES: Record<string, Stage> = {
 };
 
 /** What `npm test` runs. */
-const ALL = ['static', 'unit', 'postgres', 'e2e'];
+const ALL = ['static', 'unit', 'postgres', 'cluster', 'e2e'];
 
 const out = (text: string) => process.stdout.write(`${text}\n`);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;

@@ -177,6 +177,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     files,
     log: app.log,
     concurrency: config.previewConcurrency,
+    leaseMs: config.previewLeaseMs,
   });
   app.decorate('previews', previews);
   if (deps.backgroundPreviews !== false) {

@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       uploadMaxBytes: 10 * 1024 * 1024,
       rateLimitPerMinute: 1200,
       previewConcurrency: 4,
+      previewLeaseMs: 120_000,
       fileStore: 'disk',
     });
     expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
@@ -41,6 +42,7 @@ describe('loadConfig', () => {
       UPLOAD_MAX_MB: '2.5',
       RATE_LIMIT_PER_MINUTE: '0',
       PREVIEW_CONCURRENCY: '12',
+      PREVIEW_LEASE_SECONDS: '5',
       FILE_STORE: 'database',
       LOG_LEVEL: '',
     });
@@ -55,6 +57,7 @@ describe('loadConfig', () => {
       uploadMaxBytes: 2.5 * 1024 * 1024,
       rateLimitPerMinute: 0,
       previewConcurrency: 12,
+      previewLeaseMs: 5000,
       fileStore: 'database',
       logLevel: 'info',
     });
@@ -98,6 +101,18 @@ describe('loadConfig', () => {
     }
     expect(loadConfig({ DATA_DIR: dataDir(), PREVIEW_CONCURRENCY: '64' }).previewConcurrency).toBe(
       64,
+    );
+  });
+
+  it('takes PREVIEW_LEASE_SECONDS as a whole number of seconds from 1 to 3600', () => {
+    for (const value of ['0', '-1', '2.5', 'long', '3601']) {
+      expect(
+        () => loadConfig({ DATA_DIR: dataDir(), PREVIEW_LEASE_SECONDS: value }),
+        value,
+      ).toThrow(/PREVIEW_LEASE_SECONDS/);
+    }
+    expect(loadConfig({ DATA_DIR: dataDir(), PREVIEW_LEASE_SECONDS: '1' }).previewLeaseMs).toBe(
+      1000,
     );
   });
 

@@ -31,6 +31,14 @@ const requiredS3Settings = [
   'S3_SECRET_ACCESS_KEY',
 ] as const;
 
+/**
+ * How long a claim of a link preview (a post and its host) holds by default
+ * (`PREVIEW_LEASE_SECONDS`): a process that dies mid-fetch loses its claims after this long. Much
+ * longer than a preview can take: the guard stops each request at 10 s, and a preview makes a page
+ * request, an image request and a favicon round of at most 10 s.
+ */
+export const DEFAULT_PREVIEW_LEASE_MS = 2 * 60 * 1000;
+
 /** Typed configuration, read once from the environment at start (README, configuration table). */
 export interface Config {
   port: number;
@@ -65,6 +73,12 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Link previews fetched at the same time by one server process (at most one per host). */
   previewConcurrency: number;
+  /**
+   * How long a claim of a link preview holds, in milliseconds ({@link DEFAULT_PREVIEW_LEASE_MS};
+   * shorter only for tests that kill a process: a live process whose preview outlasts its claim
+   * may see the post fetched again by another).
+   */
+  previewLeaseMs: number;
   /** Where stored files (uploads, thumbnails, favicons) are kept: `DATA_DIR`, the database or S3. */
   fileStore: FileStoreKind;
   /**
@@ -118,6 +132,12 @@ const envSchema = z.object({
   UPLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(10),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(1200),
   PREVIEW_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  PREVIEW_LEASE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3600)
+    .default(DEFAULT_PREVIEW_LEASE_MS / 1000),
   FILE_STORE: z
     .enum(fileStoreKinds, { error: `must be one of ${fileStoreKinds.join(', ')}` })
     .default('disk'),
@@ -184,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: Math.round(vars.UPLOAD_MAX_MB * 1024 * 1024),
     rateLimitPerMinute: vars.RATE_LIMIT_PER_MINUTE,
     previewConcurrency: vars.PREVIEW_CONCURRENCY,
+    previewLeaseMs: vars.PREVIEW_LEASE_SECONDS * 1000,
     fileStore: vars.FILE_STORE,
     s3,
     logLevel: vars.LOG_LEVEL,

@@ -43,6 +43,9 @@ export function freePort(): Promise<number> {
  * @param options.rateLimitPerMinute `RATE_LIMIT_PER_MINUTE`; default 0 (off), as in the test
  *   app: tests and benchmarks poll faster than a person clicks.
  * @param options.importMaxMb `IMPORT_MAX_MB`; default the server's.
+ * @param options.env further settings (`JWT_SECRET`, `FILE_STORE`, …), over the ones above.
+ * @param options.localSitesPort runs `server/test/local-sites-server.ts` from source instead: its
+ *   link previews reach the local sites (local-sites.ts) served on this port.
  */
 export async function startServerProcess(options: {
   port: number;
@@ -51,9 +54,15 @@ export async function startServerProcess(options: {
   entry?: 'source' | 'build';
   rateLimitPerMinute?: number;
   importMaxMb?: number;
+  env?: Record<string, string>;
+  localSitesPort?: number;
 }): Promise<ServerProcess> {
   const args =
-    options.entry === 'build' ? ['dist/server/main.js'] : ['--import', 'tsx', 'server/main.ts'];
+    options.localSitesPort !== undefined
+      ? ['--import', 'tsx', 'server/test/local-sites-server.ts']
+      : options.entry === 'build'
+        ? ['dist/server/main.js']
+        : ['--import', 'tsx', 'server/main.ts'];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
@@ -67,6 +76,10 @@ export async function startServerProcess(options: {
       OWNER_EMAIL: PROCESS_OWNER.email,
       OWNER_PASSWORD: PROCESS_OWNER.password,
       LOG_LEVEL: 'warn',
+      ...(options.localSitesPort !== undefined && {
+        NESTMARK_TEST_SITES_PORT: String(options.localSitesPort),
+      }),
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

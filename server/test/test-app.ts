@@ -5,7 +5,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { authEndpoints } from '../../contract/auth.ts';
 import type { Endpoint } from '../../contract/endpoint.ts';
 import { buildApp } from '../app.ts';
-import type { Config } from '../config.ts';
+import { DEFAULT_PREVIEW_LEASE_MS, type Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { DialectName } from '../db/dialect.ts';
 import { hashPassword } from '../features/auth/passwords.ts';
@@ -140,6 +140,7 @@ export async function createTestApp(
     // Off unless a test turns it on (server/http/rate-limit.api.test.ts).
     rateLimitPerMinute: 0,
     previewConcurrency: 4,
+    previewLeaseMs: DEFAULT_PREVIEW_LEASE_MS,
     // The PostgreSQL project runs the API tests on the database file store (vitest.config.ts).
     fileStore: process.env.NESTMARK_TEST_FILE_STORE === 'database' ? 'database' : 'disk',
     s3: undefined,

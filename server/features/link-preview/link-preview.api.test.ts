@@ -17,7 +17,7 @@ import {
   type TestUser,
 } from '../../test/test-app.ts';
 import { createGuardedFetcher, type LinkFetcher } from './guarded-fetcher.ts';
-import { PREVIEW_LEASE_MS } from './preview-worker.ts';
+import { DEFAULT_PREVIEW_LEASE_MS } from '../../config.ts';
 
 /*
  * Link previews end to end: posts saved at once as 'pending', filled in by the worker from pages
@@ -304,7 +304,7 @@ describe('background link previews', () => {
         .set({
           preview_claimed_at: new Date(now - ms).toISOString(),
           preview_attempts: 1,
-          preview_retry_at: new Date(now - ms + PREVIEW_LEASE_MS).toISOString(),
+          preview_retry_at: new Date(now - ms + DEFAULT_PREVIEW_LEASE_MS).toISOString(),
         })
         .where('id', '=', id)
         .execute();

@@ -21,7 +21,8 @@ import {
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
 import { linkPostFields } from '../posts/post-content.ts';
 import type { LinkFetcher } from './guarded-fetcher.ts';
-import { PREVIEW_LEASE_MS, PREVIEW_RETRY_DELAYS_MS } from './preview-worker.ts';
+import { DEFAULT_PREVIEW_LEASE_MS } from '../../config.ts';
+import { PREVIEW_RETRY_DELAYS_MS } from './preview-worker.ts';
 import { claimPendingPreview, queuePendingPreviews } from './previews.repository.ts';
 
 /*
@@ -215,7 +216,7 @@ it('claims for each user in turn, newest post first', async () => {
     ada,
     Array.from({ length: 500 }, (_, n) => pageOf(n % 50, n)),
   );
-  const claim = () => claimPendingPreview(t.db, t.clock(), PREVIEW_LEASE_MS);
+  const claim = () => claimPendingPreview(t.db, t.clock(), DEFAULT_PREVIEW_LEASE_MS);
   expect(await queuePendingPreviews(t.db)).toBe(500);
   expect(await claim()).toMatchObject({ id: adas[499], user_id: ada.id, attempts: 1 });
   expect(await claim()).toMatchObject({ id: adas[498], user_id: ada.id });
@@ -223,6 +224,24 @@ it('claims for each user in turn, newest post first', async () => {
   await queuePendingPreviews(t.db);
   expect(await claim()).toMatchObject({ id: bobs, user_id: bob.id, host: siteName(99) });
   expect(await claim()).toMatchObject({ id: adas[497], user_id: ada.id });
+});
+
+it('claims on when other claimers took every post it read: many lanes at once all get a post', async () => {
+  t = await createTestApp({ fetcher });
+  const ada = await t.createUser();
+  // More posts, each of its own host, than one claim reads: lanes of two processes at once all
+  // read the same newest ones, and all but the first lose some of them to the others.
+  const ids = await insertLinks(
+    t.db,
+    ada,
+    Array.from({ length: 12 }, (_, n) => pageOf(n, n)),
+  );
+  await queuePendingPreviews(t.db);
+  const claims = await Promise.all(
+    ids.map(() => claimPendingPreview(t.db, t.clock(), DEFAULT_PREVIEW_LEASE_MS)),
+  );
+  expect(claims.map((claim) => claim?.id).sort((a, b) => a! - b!)).toEqual(ids);
+  expect(await claimPendingPreview(t.db, t.clock(), DEFAULT_PREVIEW_LEASE_MS)).toBeUndefined();
 });
 
 it('reads past posts waiting for a retry: a new link goes first, then retries as they fall due', async () => {
@@ -235,7 +254,7 @@ it('reads past posts waiting for a retry: a new link goes first, then retries as
     Array.from({ length: 300 }, (_, n) => pageOf(n, n)),
   );
   await queuePendingPreviews(t.db);
-  const claim = () => claimPendingPreview(t.db, t.clock(), PREVIEW_LEASE_MS);
+  const claim = () => claimPendingPreview(t.db, t.clock(), DEFAULT_PREVIEW_LEASE_MS);
   const inOneMinute = new Date(t.clock().getTime() + 60_000).toISOString();
   await t.db
     .updateTable('posts')
@@ -270,11 +289,11 @@ it('takes over a crashed claim after its lease, and keeps its host for it until 
   const [older, newer] = await insertLinks(t.db, ada, pagesOf(5, 2));
   await queuePendingPreviews(t.db);
   // Another process claims the newer one and dies.
-  const crashed = await claimPendingPreview(t.db, t.clock(), PREVIEW_LEASE_MS);
+  const crashed = await claimPendingPreview(t.db, t.clock(), DEFAULT_PREVIEW_LEASE_MS);
   expect(crashed).toMatchObject({ id: newer, host: siteName(5) });
   // Its host stays leased: not even the other post of that host is fetched.
   expect(await t.app.previews.drain()).toBe(0);
-  t.clock.advance(PREVIEW_LEASE_MS);
+  t.clock.advance(DEFAULT_PREVIEW_LEASE_MS);
   expect(await t.app.previews.drain()).toBe(0);
   expect(sites.requests).toEqual([]);
   t.clock.advance(1);

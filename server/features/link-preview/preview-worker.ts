@@ -17,12 +17,6 @@ import {
 } from './previews.repository.ts';
 
 /**
- * How long a claim (of a post and of its host) is held. A process that dies mid-fetch loses its
- * claims after this long. Much longer than a preview can take: the guard stops each request at
- * 10 s, and a preview makes a page request, an image request and a favicon round of at most 10 s.
- */
-export const PREVIEW_LEASE_MS = 2 * 60 * 1000;
-/**
  * Waits before the 2nd, 3rd, … try of a preview that failed for a passing reason (timeout, 5xx,
  * 429): growing, so a site that is down or throttling us is given time to recover. After the
  * last one fails the preview is marked failed.
@@ -30,7 +24,11 @@ export const PREVIEW_LEASE_MS = 2 * 60 * 1000;
 export const PREVIEW_RETRY_DELAYS_MS = [60_000, 10 * 60_000, 60 * 60_000, 6 * 60 * 60_000];
 /** Tries of one preview before it is marked failed. */
 const PREVIEW_MAX_ATTEMPTS = PREVIEW_RETRY_DELAYS_MS.length + 1;
-/** How often an idle worker looks for work that no event announced (other processes, retries). */
+/**
+ * How often an idle worker looks for work that no event announced (other processes, retries,
+ * claims that ran out), at most: with a shorter lease it looks once per lease, so a dead
+ * process's claims are taken over at most a lease after they ran out.
+ */
 const POLL_INTERVAL_MS = 30 * 1000;
 /**
  * SQLite may refuse a write as busy while another connection writes (an import's save): the wait
@@ -39,7 +37,7 @@ const POLL_INTERVAL_MS = 30 * 1000;
 const BUSY_RETRY_MS = 1000;
 /**
  * Tries of a finished preview's write while the database is busy. After the last, the claim is
- * left to run out (PREVIEW_LEASE_MS) and the post is fetched again.
+ * left to run out (the lease, `PREVIEW_LEASE_SECONDS`) and the post is fetched again.
  */
 const BUSY_WRITE_TRIES = 10;
 
@@ -55,7 +53,10 @@ export interface PreviewWorker {
    * failed). Tests use it to wait for previews deterministically.
    */
   drain(): Promise<number>;
-  /** Starts the background loop: work at once (previews left pending by a restart), then on kicks and every 30 s. */
+  /**
+   * Starts the background loop: work at once (previews left pending by a restart), then on kicks
+   * and every 30 s (every lease, when the lease is shorter).
+   */
   start(): void;
   /** Stops the loop and waits for the previews in progress. */
   stop(): Promise<void>;
@@ -85,6 +86,7 @@ export function createPreviewWorker({
   files,
   log,
   concurrency,
+  leaseMs,
 }: {
   db: Db;
   clock: Clock;
@@ -93,6 +95,11 @@ export function createPreviewWorker({
   log: FastifyBaseLogger;
   /** Previews fetched at the same time by this process (PREVIEW_CONCURRENCY). */
   concurrency: number;
+  /**
+   * How long a claim holds, in milliseconds (PREVIEW_LEASE_SECONDS): a process that dies
+   * mid-fetch loses its claims after this long.
+   */
+  leaseMs: number;
 }): PreviewWorker {
   let background = false;
   let stopping = false;
@@ -171,7 +178,7 @@ export function createPreviewWorker({
       try {
         while (!stopping && !busy) {
           await queueIfDue();
-          const claim = await claimPendingPreview(db, clock(), PREVIEW_LEASE_MS);
+          const claim = await claimPendingPreview(db, clock(), leaseMs);
           if (!claim) return;
           await work(claim);
           finished++;
@@ -229,7 +236,7 @@ export function createPreviewWorker({
     start() {
       background = true;
       schedule();
-      timer = setInterval(schedule, POLL_INTERVAL_MS);
+      timer = setInterval(schedule, Math.min(POLL_INTERVAL_MS, leaseMs));
       timer.unref();
     },
     async stop() {

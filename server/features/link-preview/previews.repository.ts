@@ -30,6 +30,12 @@ export interface ClaimedPreview {
 
 /** Candidates read per user and claim; more than the posts other lanes can take meanwhile. */
 const CANDIDATES = 8;
+/**
+ * Reads of the candidates per claim while every candidate read is lost to other claimers (lanes
+ * of this or another process): each loss is another claim made, so reading again finds the next
+ * posts. Beyond this many reads the claim gives up, as if nothing could be claimed.
+ */
+const CONTENDED_READS = 10;
 
 /** The host name of an origin (`https://example.com:8443` → `example.com`), lower case. */
 function hostOf(origin: string): string {
@@ -197,9 +203,12 @@ const waitingUsersQuery = preparedQuery((db, now: string) =>
  * come after the user's new ones.
  *
  * Both the host lease and the post are taken with compare-and-set writes, so when processes race
- * exactly one wins each; the loser takes the next candidate. Lease, post and turn are written in
- * one transaction: a write that fails (SQLite busy) leaves no lease behind. The claim sets the
- * post's `preview_retry_at` to when the claim runs out.
+ * exactly one wins each; the loser takes the next candidate, and when it lost every candidate it
+ * read, it reads them again (at most CONTENDED_READS times): undefined means nothing could be
+ * claimed, not that others were quicker, so that a worker lane does not stop while work is left
+ * (many lanes of several processes reading the same newest posts lose often). Lease, post and
+ * turn are written in one transaction: a write that fails (SQLite busy) leaves no lease behind.
+ * The claim sets the post's `preview_retry_at` to when the claim runs out.
  */
 export async function claimPendingPreview(
   db: Db,
@@ -209,21 +218,26 @@ export async function claimPendingPreview(
   const at = now.toISOString();
   const staleBefore = new Date(now.getTime() - leaseMs).toISOString();
   const leaseUntil = new Date(now.getTime() + leaseMs).toISOString();
-  for (const user of await waitingUsersQuery(db, at)) {
-    for (const candidates of [
-      () => freshCandidatesQuery(db, user.id, staleBefore),
-      () => dueCandidatesQuery(db, user.id, at, staleBefore),
-    ]) {
-      const tried = new Set<string>();
-      for (const { id, preview_host: host } of await candidates()) {
-        if (host === null || tried.has(host)) continue;
-        tried.add(host);
-        const claim = await db
-          .transaction()
-          .execute((trx) => claimPost(trx, id, host, { at, staleBefore, leaseUntil }));
-        if (claim) return claim;
+  for (let reads = 1; reads <= CONTENDED_READS; reads++) {
+    let lost = false;
+    for (const user of await waitingUsersQuery(db, at)) {
+      for (const candidates of [
+        () => freshCandidatesQuery(db, user.id, staleBefore),
+        () => dueCandidatesQuery(db, user.id, at, staleBefore),
+      ]) {
+        const tried = new Set<string>();
+        for (const { id, preview_host: host } of await candidates()) {
+          if (host === null || tried.has(host)) continue;
+          tried.add(host);
+          const claim = await db
+            .transaction()
+            .execute((trx) => claimPost(trx, id, host, { at, staleBefore, leaseUntil }));
+          if (claim) return claim;
+          lost = true;
+        }
       }
     }
+    if (!lost) return undefined;
   }
   return undefined;
 }

@@ -47,4 +47,15 @@ describe('ensureOwnerAccount', () => {
     expect(log.warn).toHaveBeenCalledTimes(1);
     expect(await t.db.selectFrom('users').select('id').execute()).toHaveLength(1);
   });
+
+  it('creates one owner when processes start on the same empty database at once', async () => {
+    t = await createTestApp();
+    const logs = [logger(), logger()];
+    const owner = { email: 'boss@example.com', password: 'owner-pass' };
+    await Promise.all(logs.map((log) => ensureOwnerAccount(t.db, owner, log, t.clock)));
+    expect(await t.db.selectFrom('users').select('email').execute()).toEqual([
+      { email: 'boss@example.com' },
+    ]);
+    expect(logs.flatMap((log) => log.info.mock.calls)).toHaveLength(1);
+  });
 });
