@@ -1,5 +1,4 @@
 import { subtle, type webcrypto } from 'node:crypto';
-import { errors, jwtVerify, SignJWT } from 'jose';
 import { LRUCache } from 'lru-cache';
 
 type CryptoKey = webcrypto.CryptoKey;
@@ -16,6 +15,13 @@ export interface AccessTokenClaims {
 const ALGORITHM = 'HS256';
 
 /**
+ * jose, loaded with the first token signed or checked rather than at start
+ * (OPERATIONS.md#start-time-and-memory). A checked token is remembered (see `verify`), so most
+ * requests do not ask for it.
+ */
+const jose = () => import('jose');
+
+/**
  * The key that signs and checks access tokens, made once from `JWT_SECRET` (UTF-8 bytes): jose
  * would import raw bytes anew on every request.
  */
@@ -30,7 +36,8 @@ export function accessTokenKey(secret: string): Promise<CryptoKey> {
 }
 
 /** Signs an HS256 JWT: `sub` user id, `sid` session, `jti` token id, `iat`/`exp` in seconds. */
-export function signAccessToken(claims: AccessTokenClaims, key: CryptoKey, now: Date) {
+export async function signAccessToken(claims: AccessTokenClaims, key: CryptoKey, now: Date) {
+  const { SignJWT } = await jose();
   const issuedAt = Math.floor(now.getTime() / 1000);
   return new SignJWT({ sid: claims.sessionId })
     .setProtectedHeader({ alg: ALGORITHM })
@@ -66,6 +73,7 @@ async function verify(token: string, key: CryptoKey, now: Date): Promise<Verifie
   }
   const known = verified.get(token);
   if (known) return known;
+  const { errors, jwtVerify } = await jose();
   let payload;
   try {
     ({ payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], currentDate: now }));
