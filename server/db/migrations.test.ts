@@ -32,7 +32,7 @@ const LANDED: Record<string, string> = {
   '0018-stored-files.ts': '87336b5e3eaf8108d99237de465d10d54ad197bcdbbea93fe1ec7c95fb9cd0a1',
   '0019-search-index-rowids.ts': 'aa0f95dad3c1efda2ddf6cdb89a0589f3924367a7c3a762874bb1b0e5a7a00cb',
   '0020-shared-limits.ts': '36da57a407ec69b802208938e6c960f7ccc80524808b1270004dcc8a7ac2764e',
-  '0021-page-copies.ts': '50dde947a1316023f38f9b2d133a750b4f1ed088ff10d8a8ba8bee97e74fbca0',
+  '0021-page-copies.ts': 'aa4fd64c717746cac021eaabe7f96c02de92363bb2c0dffe80a7ded5d5fc6ed0',
 };
 
 /** SHA-256 of the source's tokens joined by spaces: comments and layout do not count. */

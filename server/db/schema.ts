@@ -354,11 +354,11 @@ export interface PageCopiesTable {
   reading_minutes: number | null;
   /** The readable HTML (sanitised), gzip-compressed; null for a PDF. */
   html_gz: Buffer | null;
-  /** The copy's plain text, one line. */
-  text: string | null;
-  /** `text` case-folded, as search matches it; '' without a copy. */
+  /** The copy's plain text, one line, gzip-compressed. */
+  text_gz: Buffer | null;
+  /** The plain text case-folded, as search matches it; '' without a copy. */
   search_text: Generated<string>;
-  /** Bytes the copy takes: texts, compressed HTML and compressed snapshot. */
+  /** Bytes the copy takes: search text, compressed text and HTML, compressed snapshot. */
   stored_bytes: Generated<number>;
 }
 

@@ -10,10 +10,11 @@ import { dialectOf } from '../dialect.ts';
  *   `claimed_at`, a lease) then 'saved' or 'failed' (`failure`: the reason as JSON, see
  *   features/page-copies/copy-failure.ts), both at `copied_at`. No row: no copy asked for.
  * - the copy: what the page says of itself (`title` … `lang`), `word_count`, `reading_minutes`,
- *   the readable HTML gzip-compressed (`html_gz`), its plain text (`text`, for snippets) and that
- *   text case-folded (`search_text`, what search matches); `stored_bytes` is what the copy takes
- *   (both texts, the compressed HTML and the compressed snapshot kept in the file store), which
- *   the per-account cap adds up by `user_id`, the post's owner.
+ *   the readable HTML and its plain text gzip-compressed (`html_gz`, `text_gz`: the text is read
+ *   only for the snippets of a page of results) and that text case-folded (`search_text`, what
+ *   search matches, kept plain for the index and the row checks); `stored_bytes` is what the
+ *   copy takes (these three and the compressed snapshot kept in the file store), which the
+ *   per-account cap adds up by `user_id`, the post's owner.
  *
  * `users.auto_page_copies` (1 or 0): whether saving a link asks for its copy.
  *
@@ -45,7 +46,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('word_count', 'integer')
     .addColumn('reading_minutes', 'integer')
     .addColumn('html_gz', blob)
-    .addColumn('text', 'text')
+    .addColumn('text_gz', blob)
     .addColumn('search_text', 'text', (col) => col.notNull().defaultTo(''))
     .addColumn('stored_bytes', 'integer', (col) => col.notNull().defaultTo(0))
     .execute();

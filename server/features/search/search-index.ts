@@ -5,6 +5,7 @@
  * its search document with `refreshSearchDocuments`. Each function takes the caller's `Db`, so it
  * joins the caller's transaction.
  */
+import { gunzipSync } from 'node:zlib';
 import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
@@ -482,7 +483,7 @@ async function fewCandidates(
   return [...first!].filter((id) => others.every((set) => set.has(id)));
 }
 
-/** The text of the page copies of `postIds` that have one (for snippets), by post id. */
+/** The plain text of the page copies of `postIds` that have one (for snippets), by post id. */
 export async function pageTextsOf(
   db: Db,
   postIds: readonly number[],
@@ -490,11 +491,11 @@ export async function pageTextsOf(
   if (postIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('page_copies')
-    .select(['post_id', 'text'])
+    .select(['post_id', 'text_gz'])
     .where('post_id', 'in', [...postIds])
-    .where('text', 'is not', null)
+    .where('text_gz', 'is not', null)
     .execute();
-  return new Map(rows.map((row) => [row.post_id, row.text!]));
+  return new Map(rows.map((row) => [row.post_id, gunzipSync(row.text_gz!).toString('utf8')]));
 }
 
 /**

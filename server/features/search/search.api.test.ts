@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importFile } from '../../test/bookmark-imports.ts';
 import { corpusBookmarkFile } from '../../test/corpus.ts';
@@ -481,7 +482,7 @@ describe('search finds the text of page copies (PRODUCT.md#page-copies)', () => 
         requested_at: '2026-11-26T10:00:00.000Z',
         copied_at: '2026-11-26T10:00:01.000Z',
         kind: 'article',
-        text,
+        text_gz: gzipSync(text),
         search_text: foldCase(text),
       })
       .execute();
