@@ -11,6 +11,7 @@ import type { DialectName } from '../server/db/dialect.ts';
 import { TEST_POSTGRES_URL } from '../server/test/fresh-database.ts';
 import { formatTable, type Scenario } from './harness.ts';
 import { browseScenario } from './scenarios/browse.ts';
+import { copiesScenario } from './scenarios/copies.ts';
 import { countsScenario } from './scenarios/counts.ts';
 import { importScenario } from './scenarios/import.ts';
 import { listScenario } from './scenarios/list.ts';
@@ -26,6 +27,7 @@ const scenarios: Record<string, Scenario> = {
   browse: browseScenario,
   previews: previewsScenario,
   start: startScenario,
+  copies: copiesScenario,
 };
 
 async function postgresAnswers(): Promise<boolean> {

@@ -1,3 +1,4 @@
+import type { Faker } from '@faker-js/faker';
 import { sql } from 'kysely';
 import type { DialectName } from '../../server/db/dialect.ts';
 import type { NewPostRow } from '../../server/db/schema.ts';
@@ -26,13 +27,10 @@ const RUNS = 10;
 const SCAN_RUNS = 3;
 
 /**
- * One user's tree of 220 collections holding 100,000 posts: 70 % links (a title, a URL, a
- * description of 10–40 words) and 30 % notes of 50–2,000 words (log-uniform), words drawn from
- * faker's English vocabulary by a Zipf law, so some are everywhere and most are rare; 0–3 of
- * 300 tags each. Returns the vocabulary by frequency rank, for choosing queries.
+ * Words drawn from faker's English vocabulary by a Zipf law (s = 1: the word at rank r with
+ * probability ∝ 1/r), so some are everywhere and most are rare; and the vocabulary by rank.
  */
-async function seed(server: BenchServer, userId: number): Promise<string[]> {
-  const faker = seededFaker();
+export function zipfWords(faker: Faker): { vocabulary: string[]; word: () => string } {
   const vocabulary = faker.helpers.shuffle([
     ...new Set([
       ...faker.definitions.word.noun,
@@ -40,7 +38,7 @@ async function seed(server: BenchServer, userId: number): Promise<string[]> {
       ...faker.definitions.word.adjective,
     ]),
   ]);
-  // Zipf (s = 1): word at rank r is drawn with probability ∝ 1/r, by inverting the CDF.
+  // Drawn by inverting the cumulative distribution.
   const harmonic = vocabulary.reduce((sum, _, rank) => sum + 1 / (rank + 1), 0);
   const cumulative: number[] = [];
   vocabulary.reduce((sum, _, rank) => (cumulative[rank] = sum + 1 / (rank + 1) / harmonic), 0);
@@ -55,6 +53,18 @@ async function seed(server: BenchServer, userId: number): Promise<string[]> {
     }
     return vocabulary[low]!;
   };
+  return { vocabulary, word };
+}
+
+/**
+ * One user's tree of 220 collections holding 100,000 posts: 70 % links (a title, a URL, a
+ * description of 10–40 words) and 30 % notes of 50–2,000 words (log-uniform), words drawn by
+ * `zipfWords`; 0–3 of 300 tags each. Returns the vocabulary by frequency rank, for choosing
+ * queries.
+ */
+export async function seed(server: BenchServer, userId: number): Promise<string[]> {
+  const faker = seededFaker();
+  const { vocabulary, word } = zipfWords(faker);
   const words = (count: number) => Array.from({ length: count }, word).join(' ');
 
   const now = new Date().toISOString();
@@ -137,7 +147,7 @@ async function seed(server: BenchServer, userId: number): Promise<string[]> {
 }
 
 /** Twenty searches a person would type: single words from frequent to rare, and the operators. */
-function queriesFrom(vocabulary: string[], faker = seededFaker(7)): string[] {
+export function queriesFrom(vocabulary: string[], faker = seededFaker(7)): string[] {
   const at = (rank: number) => vocabulary[rank]!;
   const inside = (text: string) => text.slice(1, Math.min(text.length, 5));
   return [
