@@ -9,6 +9,7 @@ import { postEndpoints, type Post } from '../../../../contract/posts.ts';
 import type * as ApiClient from '../../lib/api-client.ts';
 import { ApiError, callApi } from '../../lib/api-client.ts';
 import { formatDay } from '../../lib/dates.ts';
+import { notify } from '../../ui/notify.tsx';
 import { PostReadRoute } from '../../routes/post-read.tsx';
 import { aCollection } from '../../test/collection-fixture.ts';
 import { aPost } from '../../test/post-fixture.ts';
@@ -18,7 +19,9 @@ vi.mock('../../lib/api-client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof ApiClient>()),
   callApi: vi.fn(),
 }));
+vi.mock('../../ui/notify.tsx', () => ({ notify: vi.fn() }));
 const callApiMock = vi.mocked(callApi);
+const notifyMock = vi.mocked(notify);
 
 const NONE: PageCopy = {
   status: 'none',
@@ -64,6 +67,8 @@ const FAILED: PageCopy = {
 let post: Post;
 let copy: PageCopy;
 let sharedCollectionPermission: number;
+/** Set to make a refresh fail with this error. */
+let refreshFailure: ApiError | undefined;
 
 function fakeServer(endpoint: unknown, input: unknown): Promise<unknown> {
   const { params } = (input ?? {}) as { params?: { id: number } };
@@ -78,6 +83,7 @@ function fakeServer(endpoint: unknown, input: unknown): Promise<unknown> {
       : Promise.reject(new ApiError(404, 'NOT_FOUND', 'Post not found.'));
   }
   if (endpoint === pageCopyEndpoints.refresh) {
+    if (refreshFailure) return Promise.reject(refreshFailure);
     copy = QUEUED;
     return Promise.resolve({ data: copy });
   }
@@ -111,6 +117,8 @@ beforeEach(() => {
   });
   copy = SAVED;
   sharedCollectionPermission = 4;
+  refreshFailure = undefined;
+  notifyMock.mockReset();
   callApiMock.mockReset();
   callApiMock.mockImplementation(fakeServer);
 });
@@ -178,7 +186,7 @@ describe('the reader view of a saved copy', () => {
       'https://rivers.example/cities',
     );
     expect(document.title).toBe('Nestmark - How rivers shape cities');
-    expect(screen.getByRole('article')).toHaveAttribute('lang', 'en');
+    expect(heading).toHaveAttribute('lang', 'en');
   });
 
   it('shows the readable copy with its headings, images and quotes', async () => {
@@ -190,7 +198,12 @@ describe('the reader view of a saved copy', () => {
       'src',
       '/api/files/AbCdEfGhIjKlMnOpQr_-12.webp',
     );
-    expect(within(article).getByText('Water first.').closest('.reader-content')).not.toBeNull();
+    // In the page's language, which the app's own words around it are not.
+    expect(within(article).getByText('Water first.').closest('.reader-content')).toHaveAttribute(
+      'lang',
+      'en',
+    );
+    expect(article).not.toHaveAttribute('lang');
   });
 
   it('leads back to the post', async () => {
@@ -270,6 +283,21 @@ describe('a copy that is not saved', () => {
     await user.click(await screen.findByRole('button', { name: 'Save a copy' }));
     expect(callsTo(pageCopyEndpoints.refresh)).toEqual([{ params: { id: 3 } }]);
     expect(await screen.findByText('Saving a copy of this page…')).toBeInTheDocument();
+  });
+
+  it('tells why a refresh was refused and keeps the copy as it was', async () => {
+    const user = userEvent.setup();
+    copy = FAILED;
+    refreshFailure = new ApiError(403, 'FORBIDDEN', 'You may not change this post.');
+    renderReader();
+    await user.click(await screen.findByRole('button', { name: 'Try again' }));
+    await waitFor(() =>
+      expect(notifyMock).toHaveBeenCalledWith(
+        expect.objectContaining({ type: 'error', description: 'You may not change this post.' }),
+      ),
+    );
+    expect(screen.getByText('The site answered 404: the page is gone.')).toBeInTheDocument();
+    expect(screen.queryByText('Saving a copy of this page…')).not.toBeInTheDocument();
   });
 
   it('offers no refresh to a member who may only read the post', async () => {

@@ -76,7 +76,9 @@ function Reader({ post, copy, mayRefresh }: { post: Post; copy: PageCopy; mayRef
           type: 'error',
           title: 'Error',
           description:
-            error instanceof ApiError ? error.message : 'The copy could not be asked for.',
+            error instanceof ApiError
+              ? error.message
+              : 'The server could not be reached. Check your connection and try again.',
         }),
     });
   }
@@ -97,13 +99,13 @@ function Reader({ post, copy, mayRefresh }: { post: Post; copy: PageCopy; mayRef
     <div className="reader mx-auto flex w-full flex-col gap-6">
       <PageHeader title={title} />
       <BackLink to={postPath}>Back to the post</BackLink>
-      <article lang={copy.lang ?? undefined} className="flex flex-col gap-8">
+      <article className="flex flex-col gap-8">
         <header className="flex flex-col gap-3 border-b border-line pb-6">
           <p className="flex items-center gap-2 text-sm font-medium text-fg-muted">
             <Favicon url={url} className="size-4" />
             <span className="min-w-0 truncate">{site}</span>
           </p>
-          <h2 className="reader-title">
+          <h2 lang={copy.lang ?? undefined} className="reader-title">
             {isWebUrl(url) ? (
               <a href={url} target="_blank" rel="noopener noreferrer">
                 {title}
@@ -156,7 +158,8 @@ function Reader({ post, copy, mayRefresh }: { post: Post; copy: PageCopy; mayRef
       >
         {/*
          * The snapshot is someone else's page: a frame sandboxed without scripts or same-origin
-         * rights, served by the API with a sandboxing CSP (docs/API.md), never a page of ours.
+         * rights, served by the API with a sandboxing CSP (PRODUCT.md#reader-view), never a page
+         * of ours.
          */}
         <iframe
           title={`Snapshot of ${site}`}
@@ -248,6 +251,7 @@ function CopyBody({
   }
   return (
     <div
+      lang={copy.lang ?? undefined}
       className="rich-content reader-content"
       // The server sanitizes the readable copy with the post allowlist (PRODUCT.md#rich-content).
       dangerouslySetInnerHTML={{ __html: renderRichContent(copy.html, { shareToken }) }}
