@@ -12,6 +12,11 @@ export const userSchema = z.object({
   email: z.string(),
   permission: z.number().int(),
   theme: z.enum(themes),
+  /**
+   * Whether new link posts get a readable page copy of their own accord (PRODUCT.md#reader-view);
+   * only in one's own user object, absent from servers without page copies.
+   */
+  auto_page_copies: z.boolean().optional(),
   created_at: timestamp,
   updated_at: timestamp,
 });

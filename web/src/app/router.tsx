@@ -24,10 +24,10 @@ import { PublicShell } from './public-shell.tsx';
 import { RouteError } from './route-error.tsx';
 
 /**
- * Routes a public share token may open (PRODUCT.md#route-guard: `/s`, and `/p/{id}` "also with
- * static auth").
+ * Routes a public share token may open (PRODUCT.md#route-guard: `/s`, and `/p/{id}` and
+ * `/p/{id}/read` "also with static auth").
  */
-const STATIC_AUTH_PATHS = /^\/(s|p\/\d+)\/?$/;
+const STATIC_AUTH_PATHS = /^\/(s|p\/\d+(\/read)?)\/?$/;
 
 /**
  * A route whose module loads when it is first opened, so the first page carries only the
@@ -146,6 +146,13 @@ export function createAppRouter(queryClient: QueryClient) {
           ),
         },
         { path: 'p/:postId', element: <PostRoute /> },
+        {
+          path: 'p/:postId/read',
+          lazy: lazyRoute(
+            () => import('../routes/post-read.tsx'),
+            (m) => m.PostReadRoute,
+          ),
+        },
         { path: 's', element: <PublicCollectionRoute /> },
         {
           path: 'import',

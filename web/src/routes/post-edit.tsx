@@ -1,5 +1,5 @@
-import { FileX, Trash2 } from 'lucide-react';
-import { useParams } from 'react-router';
+import { BookOpen, FileX, Trash2 } from 'lucide-react';
+import { Link, useParams } from 'react-router';
 import type { Post } from '../../../contract/posts.ts';
 import { NotFoundContent } from '../app/not-found-content.tsx';
 import { PageHeader } from '../app/page-header.tsx';
@@ -12,11 +12,11 @@ import {
 import { FavoriteToggle } from '../features/posts/favorite-toggle.tsx';
 import { usePost } from '../features/posts/posts.queries.ts';
 import { usePostEditor } from '../features/posts/use-post-editor.ts';
-import { Button } from '../ui/button.tsx';
+import { Button, buttonClasses } from '../ui/button.tsx';
 
 /**
  * `/p/{id}` (PRODUCT.md#post-editor, edit mode): the post with its star (PRODUCT.md#favourites),
- * Save and a red Delete Post.
+ * for a link the way to its Reader view (PRODUCT.md#reader-view), Save and a red Delete Post.
  */
 export function PostEditRoute() {
   const raw = useParams().postId ?? '';
@@ -62,6 +62,16 @@ function EditPost({ post }: { post: Post }) {
         actions={
           <>
             <FavoriteToggle post={post} />
+            {post.type === 'link' && (
+              <Link
+                to={`/p/${post.id}/read`}
+                aria-label="Reader view"
+                className={buttonClasses('secondary', 'md', 'max-sm:w-10 max-sm:px-0')}
+              >
+                <BookOpen aria-hidden />
+                <span className="max-sm:sr-only">Reader view</span>
+              </Link>
+            )}
             <Button
               variant="danger-outline"
               busy={state.deleting}

@@ -1,4 +1,4 @@
-import { ArrowLeft, FileX } from 'lucide-react';
+import { ArrowLeft, BookOpen, FileX } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { NotFoundContent } from '../app/not-found-content.tsx';
@@ -6,6 +6,7 @@ import { PageHeader } from '../app/page-header.tsx';
 import { PostCard, PostCardSkeleton } from '../features/posts/post-card.tsx';
 import { usePost } from '../features/posts/posts.queries.ts';
 import { useShareAccess, type ShareAccess } from '../features/shares/share-access.ts';
+import { buttonClasses } from '../ui/button.tsx';
 import { PageSpinner } from '../ui/spinner.tsx';
 
 // The editor (Tiptap) loads only for signed-in users who edit.
@@ -15,7 +16,8 @@ const PostEditRoute = lazy(async () => ({
 
 /**
  * `/p/{id}` (PRODUCT.md#routes): the post editor for signed-in users; opened with a share token,
- * the post read only, with the way back to the shared collection.
+ * the post read only, with the way back to the shared collection and, for a link, to its Reader
+ * view (PRODUCT.md#reader-view).
  */
 export function PostRoute() {
   const share = useShareAccess();
@@ -59,7 +61,18 @@ function SharedPost({ id, share }: { id: number; share: ShareAccess }) {
           description="It may have been deleted, moved, or the link no longer opens it."
         />
       ) : (
-        <PostCard post={post.data} permission={share.auth.permission} />
+        <>
+          <PostCard post={post.data} permission={share.auth.permission} />
+          {post.data.type === 'link' && (
+            <Link
+              to={`/p/${id}/read?token=${encodeURIComponent(share.token)}`}
+              className={buttonClasses('secondary', 'md', 'w-fit')}
+            >
+              <BookOpen aria-hidden />
+              Reader view
+            </Link>
+          )}
+        </>
       )}
     </div>
   );

@@ -11,6 +11,8 @@ interface DialogProps {
   children?: ReactNode;
   /** Buttons at the bottom, right-aligned. */
   footer?: ReactNode;
+  /** As wide and tall as the screen allows (a page shown inside it), instead of a narrow box. */
+  wide?: boolean;
 }
 
 /**
@@ -31,7 +33,15 @@ function fromOpenCombobox(event: KeyboardEvent): boolean {
  * the backdrop close it (PRODUCT.md#transfer-dialog). Escape in a combobox with its list open
  * (a tag picker, the collection tree select) closes only that list.
  */
-export function Dialog({ open, onOpenChange, title, description, children, footer }: DialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  footer,
+  wide = false,
+}: DialogProps) {
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
@@ -45,7 +55,12 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
           }}
           // Without a description, say so (Radix warns about a missing one otherwise).
           {...(!description && { 'aria-describedby': undefined })}
-          className="fixed top-1/2 left-1/2 z-50 flex max-h-[min(40rem,calc(100dvh-2rem))] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl border border-line bg-surface shadow-2xl outline-none data-[state=open]:animate-[fade-in_150ms]"
+          className={clsx(
+            'fixed top-1/2 left-1/2 z-50 flex w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl border border-line bg-surface shadow-2xl outline-none data-[state=open]:animate-[fade-in_150ms]',
+            wide
+              ? 'h-[calc(100dvh-2rem)] max-w-5xl'
+              : 'max-h-[min(40rem,calc(100dvh-2rem))] max-w-md',
+          )}
         >
           {/* A question without a body (a confirmation) keeps its distance from the buttons. */}
           <div className={clsx('flex items-start gap-3 px-5 pt-5', !children && 'pb-4')}>

@@ -1,4 +1,4 @@
-import { FolderInput, Pencil, Trash2 } from 'lucide-react';
+import { BookOpen, FolderInput, Pencil, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import type { Post } from '../../../../contract/posts.ts';
 import { OptionsMenu } from '../../ui/options-menu.tsx';
@@ -17,8 +17,8 @@ const MENU_EDGE_PX = 150;
 
 /**
  * The three-dot menu of a post card (PRODUCT.md#post-card): Transfer (to another collection), Edit
- * (the post's page) and Delete (to the recycle bin); Transfer and Delete offer Undo
- * (PRODUCT.md#undo, post-actions.ts).
+ * (the post's page), for a link Reader view (its page copy, PRODUCT.md#reader-view) and Delete (to
+ * the recycle bin); Transfer and Delete offer Undo (PRODUCT.md#undo, post-actions.ts).
  */
 export function PostMenu({ post }: { post: Post }) {
   const deletePost = useDeletePostAction();
@@ -32,6 +32,9 @@ export function PostMenu({ post }: { post: Post }) {
         items={[
           { label: 'Transfer', icon: FolderInput, onSelect: () => setTransferring(true) },
           { label: 'Edit', icon: Pencil, to: `/p/${post.id}` },
+          ...(post.type === 'link'
+            ? [{ label: 'Reader view', icon: BookOpen, to: `/p/${post.id}/read` }]
+            : []),
           {
             label: 'Delete',
             icon: Trash2,

@@ -69,6 +69,7 @@ export function useUserEditForm(user: User, own: boolean) {
     passwordOld: '',
     passwordNew: '',
     theme: user.theme,
+    autoPageCopies: user.auto_page_copies,
   });
   const [errors, setErrors] = useState<UserFormErrors>({});
 

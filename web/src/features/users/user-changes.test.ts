@@ -48,6 +48,16 @@ describe('userChanges (PRODUCT.md#validation: only changed fields)', () => {
     expect(userChanges(user, { ...unchanged, passwordOld: 'typed only' }, true)).toBeNull();
   });
 
+  it('sends automatic page copies when they changed, never when the server has no such setting', () => {
+    const withSetting = { ...user, auto_page_copies: false };
+    expect(userChanges(withSetting, { ...unchanged, autoPageCopies: false }, true)).toBeNull();
+    expect(userChanges(withSetting, { ...unchanged, autoPageCopies: true }, true)).toEqual({
+      auto_page_copies: true,
+    });
+    expect(userChanges(user, { ...unchanged, autoPageCopies: undefined }, true)).toBeNull();
+    expect(userChanges(withSetting, { ...unchanged, autoPageCopies: true }, false)).toBeNull();
+  });
+
   it("never sends a new password or theme for someone else's profile", () => {
     const values = { ...unchanged, theme: 'dark' as const, passwordOld: 'a', passwordNew: 'b' };
     expect(userChanges(user, values, false)).toBeNull();

@@ -4,7 +4,8 @@ import type { updateUserBody } from '../../../../contract/users.ts';
 import { ApiError } from '../../lib/api-client.ts';
 
 /**
- * What the user edit form holds (PRODUCT.md#users: password and theme only on one's own profile).
+ * What the user edit form holds (PRODUCT.md#users: password, theme and automatic page copies only
+ * on one's own profile). `autoPageCopies` is undefined when the server did not send the setting.
  */
 export interface UserEditValues {
   name: string;
@@ -12,6 +13,7 @@ export interface UserEditValues {
   passwordOld: string;
   passwordNew: string;
   theme: Theme;
+  autoPageCopies?: boolean | undefined;
 }
 
 export type UserUpdateBody = z.input<typeof updateUserBody>;
@@ -23,10 +25,10 @@ export function emailChanged(user: User, values: Pick<UserEditValues, 'email'>):
 
 /**
  * The PATCH body for the edit form (PRODUCT.md#validation): only a changed name or email, the
- * theme when it changed, and both passwords when a new one is given; null when nothing changed, so
- * nothing is sent. A changed email carries `password_old`, the signed-in user's own current
- * password, which the API needs to confirm it. On someone else's profile (`own` false) a new
- * password and the theme are never sent.
+ * theme and the automatic page copies when they changed, and both passwords when a new one is
+ * given; null when nothing changed, so nothing is sent. A changed email carries `password_old`,
+ * the signed-in user's own current password, which the API needs to confirm it. On someone else's
+ * profile (`own` false) a new password, the theme and the page copies setting are never sent.
  */
 export function userChanges(
   user: User,
@@ -42,6 +44,13 @@ export function userChanges(
     body.password_old = values.passwordOld;
   }
   if (own && values.theme !== user.theme) body.theme = values.theme;
+  if (
+    own &&
+    values.autoPageCopies !== undefined &&
+    values.autoPageCopies !== user.auto_page_copies
+  ) {
+    body.auto_page_copies = values.autoPageCopies;
+  }
   if (own && values.passwordNew) {
     body.password_old = values.passwordOld;
     body.password_new = values.passwordNew;

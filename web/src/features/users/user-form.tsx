@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { PASSWORD_HINT, type Theme } from '../../../../contract/auth.ts';
 import { Card } from '../../ui/card.tsx';
 import { FormAlert } from '../../ui/form-alert.tsx';
@@ -114,8 +115,43 @@ function ThemeChoice({ value, onChange }: { value: Theme; onChange: (theme: Them
 }
 
 /**
- * PRODUCT.md#users: name and email; on one's own profile also Old Password, New Password and Theme.
- * `readOnly` for a profile the viewer may not change.
+ * Whether new links get a readable page copy of their own accord (PRODUCT.md#reader-view), saved
+ * with the form like the theme.
+ */
+function AutoPageCopiesChoice({
+  checked,
+  onChange,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-start gap-3">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        aria-describedby={`${id}-hint`}
+        className="mt-0.5 size-4 shrink-0 cursor-pointer accent-accent"
+      />
+      <div className="flex flex-col gap-1">
+        <label htmlFor={id} className="cursor-pointer text-sm font-medium text-fg">
+          Save a readable copy of new links automatically
+        </label>
+        <p id={`${id}-hint`} className="text-sm text-fg-muted">
+          Off: a link gets a copy only when you ask for one in its Reader view.
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * PRODUCT.md#users: name and email; on one's own profile also Old Password, New Password, Theme
+ * and, where the server sends the setting, automatic page copies. `readOnly` for a profile the
+ * viewer may not change.
  */
 export function UserEditForm({
   state,
@@ -198,6 +234,17 @@ export function UserEditForm({
             </h2>
             <ThemeChoice value={values.theme} onChange={set('theme')} />
           </Card>
+          {values.autoPageCopies !== undefined && (
+            <Card aria-labelledby="user-page-copies-heading" className="p-5 sm:p-6">
+              <h2 id="user-page-copies-heading" className="mb-5 text-base font-semibold">
+                Page copies
+              </h2>
+              <AutoPageCopiesChoice
+                checked={values.autoPageCopies}
+                onChange={set('autoPageCopies')}
+              />
+            </Card>
+          )}
         </>
       )}
     </form>
