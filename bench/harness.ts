@@ -99,6 +99,11 @@ export async function startBenchServer(
     // Benchmarks measure the app, not the general rate limit.
     rateLimitPerMinute: 0,
     previewConcurrency: 4,
+    copyPageMaxBytes: 5 * 1024 * 1024,
+    copyReadableMaxBytes: 1024 * 1024,
+    copyPdfMaxBytes: 20 * 1024 * 1024,
+    copiesAccountMaxBytes: 1024 * 1024 * 1024,
+    copyConcurrency: 2,
     fileStore: 'disk',
     s3: undefined,
     logLevel: 'silent',
@@ -114,6 +119,7 @@ export async function startBenchServer(
     logging: false,
     fetcher,
     backgroundPreviews: false,
+    backgroundCopies: false,
   });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return {

@@ -12,6 +12,8 @@ export const userSchema = z.object({
   email: z.string(),
   permission: z.number().int(),
   theme: z.enum(themes),
+  /** Whether saving a link asks for its page copy (PRODUCT.md#page-copies). */
+  auto_page_copies: z.boolean(),
   created_at: timestamp,
   updated_at: timestamp,
 });

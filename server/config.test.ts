@@ -20,6 +20,11 @@ describe('loadConfig', () => {
       uploadMaxBytes: 10 * 1024 * 1024,
       rateLimitPerMinute: 1200,
       previewConcurrency: 4,
+      copyPageMaxBytes: 5 * 1024 * 1024,
+      copyReadableMaxBytes: 1024 * 1024,
+      copyPdfMaxBytes: 20 * 1024 * 1024,
+      copiesAccountMaxBytes: 1024 * 1024 * 1024,
+      copyConcurrency: 2,
       fileStore: 'disk',
     });
     expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
@@ -41,6 +46,11 @@ describe('loadConfig', () => {
       UPLOAD_MAX_MB: '2.5',
       RATE_LIMIT_PER_MINUTE: '0',
       PREVIEW_CONCURRENCY: '12',
+      COPIES_PAGE_MAX_MB: '2',
+      COPIES_READABLE_MAX_MB: '0.5',
+      COPIES_PDF_MAX_MB: '8',
+      COPIES_MAX_MB: '100',
+      COPIES_CONCURRENCY: '3',
       FILE_STORE: 'database',
       LOG_LEVEL: '',
     });
@@ -55,6 +65,11 @@ describe('loadConfig', () => {
       uploadMaxBytes: 2.5 * 1024 * 1024,
       rateLimitPerMinute: 0,
       previewConcurrency: 12,
+      copyPageMaxBytes: 2 * 1024 * 1024,
+      copyReadableMaxBytes: 512 * 1024,
+      copyPdfMaxBytes: 8 * 1024 * 1024,
+      copiesAccountMaxBytes: 100 * 1024 * 1024,
+      copyConcurrency: 3,
       fileStore: 'database',
       logLevel: 'info',
     });
