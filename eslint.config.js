@@ -13,6 +13,7 @@ const featurePublicModules = {
   auth: ['attempt-limit.ts', 'login-throttle.ts', 'passwords.ts', 'session-revocation.ts'],
   collections: ['collection-access.ts', 'collection-store.ts', 'collection-tree.ts'],
   files: ['file-store.ts', 'images.ts'],
+  'link-preview': ['guarded-fetcher.ts'],
   posts: [
     'post-bulk-insert.ts',
     'post-content.ts',

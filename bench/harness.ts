@@ -100,6 +100,11 @@ export async function startBenchServer(
     rateLimitPerMinute: 0,
     previewConcurrency: 4,
     previewLeaseMs: DEFAULT_PREVIEW_LEASE_MS,
+    copyPageMaxBytes: 5 * 1024 * 1024,
+    copyReadableMaxBytes: 1024 * 1024,
+    copyPdfMaxBytes: 20 * 1024 * 1024,
+    copiesAccountMaxBytes: 1024 * 1024 * 1024,
+    copyConcurrency: 2,
     fileStore: 'disk',
     s3: undefined,
     logLevel: 'silent',
@@ -115,6 +120,7 @@ export async function startBenchServer(
     logging: false,
     fetcher,
     backgroundPreviews: false,
+    backgroundCopies: false,
   });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return {

@@ -13,8 +13,8 @@ export const userSchema = z.object({
   permission: z.number().int(),
   theme: z.enum(themes),
   /**
-   * Whether new link posts get a readable page copy of their own accord (PRODUCT.md#reader-view);
-   * only in one's own user object, absent from servers without page copies.
+   * Whether new link posts get a readable page copy of their own accord (PRODUCT.md#page-copies);
+   * absent from servers without page copies.
    */
   auto_page_copies: z.boolean().optional(),
   created_at: timestamp,

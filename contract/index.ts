@@ -7,6 +7,7 @@ import { feedEndpoints } from './feeds.ts';
 import { fileEndpoints } from './files.ts';
 import { healthEndpoints } from './health.ts';
 import { linkPreviewEndpoints } from './link-preview.ts';
+import { pageCopyEndpoints } from './page-copies.ts';
 import { postEndpoints } from './posts.ts';
 import { shareEndpoints } from './shares.ts';
 import { tagEndpoints } from './tags.ts';
@@ -17,6 +18,7 @@ export const endpointsByFeature: Record<string, Record<string, Endpoint>> = {
   health: healthEndpoints,
   auth: authEndpoints,
   posts: postEndpoints,
+  'page-copies': pageCopyEndpoints,
   collections: collectionEndpoints,
   tags: tagEndpoints,
   shares: shareEndpoints,

@@ -2,32 +2,37 @@ import { z } from 'zod';
 import { envelope, idParams, timestamp } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 
-/**
- * Where a link post's page copy stands (PRODUCT.md#reader-view): none made yet, waiting for its
- * fetch, saved, or failed (with the reason).
- */
+/** Where a link post's page copy stands (PRODUCT.md#page-copies); `none`: no copy asked for. */
 export const pageCopyStatuses = ['none', 'queued', 'saved', 'failed'] as const;
-export type PageCopyStatus = (typeof pageCopyStatuses)[number];
 
 /** What a saved copy was made of: a web page's article, or a PDF's text. */
 export const pageCopyKinds = ['article', 'pdf'] as const;
 
+/** Why a copy failed, PRODUCT.md#page-copies: one reason each, with the sentence shown for it. */
+export const copyFailureReasons = [
+  'blocked_address',
+  'too_large',
+  'not_html_or_pdf',
+  'timeout',
+  'http_status',
+  'no_readable_content',
+  'account_full',
+] as const;
+
 /**
- * A post's page copy. `copied_at` is when the copy was saved; `failure` says why the last fetch
- * failed (`reason` a code, `text` a sentence to show the user). The page's own metadata (`title`,
- * `byline`, `site_name`, `published_at` as the page gave it, `excerpt`, `lang`), its length
- * (`word_count`, `reading_minutes`) and `html`, the readable copy sanitised with the allowlist of
- * PRODUCT.md#rich-content, are present only while the copy is saved; null otherwise.
+ * The page copy of a link post. `copied_at` is when it was saved or failed; the page's own
+ * fields (`kind` … `reading_minutes`) and `html` are null unless saved; `html` is the readable
+ * article, sanitised like post content (PRODUCT.md#rich-content), null for a PDF.
  */
 export const pageCopySchema = z.object({
   status: z.enum(pageCopyStatuses),
   copied_at: timestamp.nullable(),
-  failure: z.object({ reason: z.string(), text: z.string() }).nullable(),
+  failure: z.object({ reason: z.enum(copyFailureReasons), text: z.string() }).nullable(),
   kind: z.enum(pageCopyKinds).nullable(),
   title: z.string().nullable(),
   byline: z.string().nullable(),
   site_name: z.string().nullable(),
-  published_at: z.string().nullable(),
+  published_at: timestamp.nullable(),
   excerpt: z.string().nullable(),
   lang: z.string().nullable(),
   word_count: z.number().int().nullable(),
@@ -41,7 +46,7 @@ export const pageCopyEndpoints = {
     method: 'GET',
     path: '/api/posts/{id}/copy',
     summary:
-      "A link post's page copy: its status, and while saved the readable HTML (sanitised) with the page's metadata and reading time. A text post's status is `none`. 404 when the caller may not read the post (also a share token outside its collection).",
+      "The page copy of a post: its status (`none`, `queued`, `saved`, `failed` with the reason and its text) and, when saved, what the page says of itself and the readable HTML. For whoever may read the post (its owner, members of its collection's shares, a public share token of its collection); 404 otherwise, also for a post in the recycle bin.",
     auth: 'user-or-share',
     params: idParams,
     status: 200,
@@ -51,7 +56,7 @@ export const pageCopyEndpoints = {
     method: 'POST',
     path: '/api/posts/{id}/copy',
     summary:
-      "Fetch the post's page again for a new copy, in the background: 202 with the copy, status `queued`. 400 for a text post; 403 for someone who may read but not edit the post; 404 when the caller may not read it.",
+      'Copy the page again: the copy is queued (202 with its status) and made in the background, replacing the one before. For whoever may edit the post; 400 for a text post; 404 when the caller may not read it, 403 when they may read but not edit it.',
     auth: 'user',
     params: idParams,
     status: 202,
@@ -61,7 +66,7 @@ export const pageCopyEndpoints = {
     method: 'GET',
     path: '/api/posts/{id}/copy/snapshot',
     summary:
-      'The page as it was fetched for the copy (`text/html` or `application/pdf`), with `nosniff` and a Content-Security-Policy `sandbox` without scripts, for a sandboxed frame. As a frame it is authorised like an image: by the session cookie `token`, or a share token in `?token=`. 404 when there is none or the caller may not read the post.',
+      'The page as it was fetched for its saved copy (HTML as `text/html; charset=utf-8`, or the PDF), with `nosniff` and a sandboxing Content-Security-Policy that runs no script, for a sandboxed frame. Readable as the copy is; as a frame it is authorised like an image: by the session cookie `token`, or a share token in `?token=`. 404 when there is no saved copy.',
     auth: 'user-or-share',
     image: true,
     params: idParams,

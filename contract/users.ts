@@ -33,7 +33,7 @@ export const updateUserBody = z
     name: userName.optional(),
     email: emailAddress.optional(),
     theme: z.enum(themes).optional(),
-    /** One's own: new link posts get a page copy automatically (PRODUCT.md#reader-view). */
+    /** One's own: new link posts get a page copy automatically (PRODUCT.md#page-copies). */
     auto_page_copies: z.boolean().optional(),
     password_old: z.string().max(PASSWORD_MAX_LENGTH).optional(),
     password_new: newPassword.optional(),
@@ -86,7 +86,7 @@ export const userEndpoints = {
     method: 'PATCH',
     path: '/api/users/{id}',
     summary:
-      "Change a user. Oneself: name, email, theme, `auto_page_copies`, and the password with `password_old` + `password_new` (the change ends one's other sessions). The owner: anyone's name and email. A new email address needs `password_old`, the caller's own current password, and is told to the old address; when the owner changes someone else's email, that user's sessions end. A missing or wrong `password_old` is a 400 on `password_old`; a wrong one counts as a failed sign-in of the caller (429 after too many). 403 otherwise; 409 when the email is in use.",
+      "Change a user. Oneself: name, email, theme, `auto_page_copies` (PRODUCT.md#page-copies), and the password with `password_old` + `password_new` (the change ends one's other sessions). The owner: anyone's name and email. A new email address needs `password_old`, the caller's own current password, and is told to the old address; when the owner changes someone else's email, that user's sessions end. A missing or wrong `password_old` is a 400 on `password_old`; a wrong one counts as a failed sign-in of the caller (429 after too many). 403 otherwise; 409 when the email is in use.",
     auth: 'user',
     sessionOnly: true,
     params: idParams,

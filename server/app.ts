@@ -27,6 +27,12 @@ import { createGuardedFetcher, type LinkFetcher } from './features/link-preview/
 import { registerLinkPreviewRoutes } from './features/link-preview/link-preview.routes.ts';
 import { createLinkPreviewService } from './features/link-preview/link-preview.service.ts';
 import { createPreviewWorker, type PreviewWorker } from './features/link-preview/preview-worker.ts';
+import { registerPageCopyRoutes } from './features/page-copies/page-copies.routes.ts';
+import { createPageCopiesService } from './features/page-copies/page-copies.service.ts';
+import {
+  createPageCopyWorker,
+  type PageCopyWorker,
+} from './features/page-copies/page-copy-worker.ts';
 import { createPostsService } from './features/posts/posts.service.ts';
 import { registerPostRoutes } from './features/posts/posts.routes.ts';
 import { registerShareRoutes } from './features/shares/shares.routes.ts';
@@ -77,6 +83,11 @@ export interface AppDependencies {
    */
   backgroundPreviews?: boolean;
   /**
+   * Make page copies in the background (default true). Tests turn it off and run
+   * `app.pageCopies.drain()` themselves.
+   */
+  backgroundCopies?: boolean;
+  /**
    * Check every JSON response against its contract schema (see responseSerializerCompiler):
    * tests turn it on, so a response that breaks the contract fails a test. Default off.
    */
@@ -87,6 +98,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The link preview worker (see AppDependencies.backgroundPreviews). */
     previews: PreviewWorker;
+    /** The page copy worker (see AppDependencies.backgroundCopies). */
+    pageCopies: PageCopyWorker;
   }
 }
 
@@ -170,6 +183,26 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   const favicons = createFaviconCache({ store, fetcher });
   const linkPreviews = createLinkPreviewService({ fetcher, favicons, files, clock });
+  const pageCopies = createPageCopiesService({
+    db,
+    clock,
+    fetcher,
+    store,
+    caps: {
+      rawBytes: config.copyPageMaxBytes,
+      readableBytes: config.copyReadableMaxBytes,
+      pdfBytes: config.copyPdfMaxBytes,
+    },
+    accountMaxBytes: config.copiesAccountMaxBytes,
+  });
+  const copyWorker = createPageCopyWorker({
+    db,
+    clock,
+    copies: pageCopies,
+    log: app.log,
+    concurrency: config.copyConcurrency,
+  });
+  app.decorate('pageCopies', copyWorker);
   const previews = createPreviewWorker({
     db,
     clock,
@@ -178,16 +211,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     log: app.log,
     concurrency: config.previewConcurrency,
     leaseMs: config.previewLeaseMs,
+    pageCopies: {
+      queue: (trx, postId) => pageCopies.queueAfterPreview(trx, postId),
+      kick: copyWorker.kick,
+    },
   });
   app.decorate('previews', previews);
-  if (deps.backgroundPreviews !== false) {
-    app.addHook('onReady', (done) => {
-      previews.start();
-      done();
-    });
-  }
+  app.addHook('onReady', (done) => {
+    if (deps.backgroundPreviews !== false) previews.start();
+    if (deps.backgroundCopies !== false) copyWorker.start();
+    done();
+  });
   app.addHook('onClose', async () => {
-    await previews.stop();
+    await Promise.all([previews.stop(), copyWorker.stop()]);
     if (!deps.fetcher) await fetcher.close();
   });
 
@@ -208,12 +244,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerHealthRoutes(app, health);
   registerAuthRoutes(app, auth, passwordReset);
   registerApiTokenRoutes(app, apiTokens);
-  registerUserRoutes(app, createUsersService({ db, clock, files, mailer, log: app.log }));
+  registerUserRoutes(
+    app,
+    createUsersService({ db, clock, files, pageCopies, mailer, log: app.log }),
+  );
   registerPostRoutes(app, posts);
+  registerPageCopyRoutes(app, pageCopies, copyWorker);
   registerCollectionRoutes(app, createCollectionsService({ db, clock }));
   registerTagRoutes(app, createTagsService({ db, clock }));
   registerShareRoutes(app, shares);
-  const recycleBin = createRecycleBinService({ db, clock, files });
+  const recycleBin = createRecycleBinService({ db, clock, files, pageCopies });
   registerRecycleBinRoutes(app, recycleBin);
   if (config.recycleBinDays !== undefined) {
     const stopPurge = scheduleRecycleBinPurge({

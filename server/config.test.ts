@@ -21,6 +21,11 @@ describe('loadConfig', () => {
       rateLimitPerMinute: 1200,
       previewConcurrency: 4,
       previewLeaseMs: 120_000,
+      copyPageMaxBytes: 5 * 1024 * 1024,
+      copyReadableMaxBytes: 1024 * 1024,
+      copyPdfMaxBytes: 20 * 1024 * 1024,
+      copiesAccountMaxBytes: 1024 * 1024 * 1024,
+      copyConcurrency: 2,
       fileStore: 'disk',
     });
     expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
@@ -43,6 +48,11 @@ describe('loadConfig', () => {
       RATE_LIMIT_PER_MINUTE: '0',
       PREVIEW_CONCURRENCY: '12',
       PREVIEW_LEASE_SECONDS: '5',
+      COPIES_PAGE_MAX_MB: '2',
+      COPIES_READABLE_MAX_MB: '0.5',
+      COPIES_PDF_MAX_MB: '8',
+      COPIES_MAX_MB: '100',
+      COPIES_CONCURRENCY: '3',
       FILE_STORE: 'database',
       LOG_LEVEL: '',
     });
@@ -58,6 +68,11 @@ describe('loadConfig', () => {
       rateLimitPerMinute: 0,
       previewConcurrency: 12,
       previewLeaseMs: 5000,
+      copyPageMaxBytes: 2 * 1024 * 1024,
+      copyReadableMaxBytes: 512 * 1024,
+      copyPdfMaxBytes: 8 * 1024 * 1024,
+      copiesAccountMaxBytes: 100 * 1024 * 1024,
+      copyConcurrency: 3,
       fileStore: 'database',
       logLevel: 'info',
     });

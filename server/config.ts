@@ -79,6 +79,16 @@ export interface Config {
    * may see the post fetched again by another).
    */
   previewLeaseMs: number;
+   * Page copies (PRODUCT.md#page-copies), all sizes in bytes: the largest page a copy is made of
+   * (`COPIES_PAGE_MAX_MB`), readable copy kept (`COPIES_READABLE_MAX_MB`) and PDF read
+   * (`COPIES_PDF_MAX_MB`); what one account's copies may take together (`COPIES_MAX_MB`); copies
+   * made at the same time by one server process (`COPIES_CONCURRENCY`, at most one per host).
+   */
+  copyPageMaxBytes: number;
+  copyReadableMaxBytes: number;
+  copyPdfMaxBytes: number;
+  copiesAccountMaxBytes: number;
+  copyConcurrency: number;
   /** Where stored files (uploads, thumbnails, favicons) are kept: `DATA_DIR`, the database or S3. */
   fileStore: FileStoreKind;
   /**
@@ -138,6 +148,11 @@ const envSchema = z.object({
     .min(1)
     .max(3600)
     .default(DEFAULT_PREVIEW_LEASE_MS / 1000),
+  COPIES_PAGE_MAX_MB: z.coerce.number().positive().max(1024).default(5),
+  COPIES_READABLE_MAX_MB: z.coerce.number().positive().max(1024).default(1),
+  COPIES_PDF_MAX_MB: z.coerce.number().positive().max(1024).default(20),
+  COPIES_MAX_MB: z.coerce.number().positive().max(1_048_576).default(1024),
+  COPIES_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   FILE_STORE: z
     .enum(fileStoreKinds, { error: `must be one of ${fileStoreKinds.join(', ')}` })
     .default('disk'),
@@ -205,6 +220,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: vars.RATE_LIMIT_PER_MINUTE,
     previewConcurrency: vars.PREVIEW_CONCURRENCY,
     previewLeaseMs: vars.PREVIEW_LEASE_SECONDS * 1000,
+    copyPageMaxBytes: Math.round(vars.COPIES_PAGE_MAX_MB * 1024 * 1024),
+    copyReadableMaxBytes: Math.round(vars.COPIES_READABLE_MAX_MB * 1024 * 1024),
+    copyPdfMaxBytes: Math.round(vars.COPIES_PDF_MAX_MB * 1024 * 1024),
+    copiesAccountMaxBytes: Math.round(vars.COPIES_MAX_MB * 1024 * 1024),
+    copyConcurrency: vars.COPIES_CONCURRENCY,
     fileStore: vars.FILE_STORE,
     s3,
     logLevel: vars.LOG_LEVEL,

@@ -269,7 +269,7 @@ describe('nestmark copy-files', () => {
       expect(copied.stderr).toBe('');
       expect(copied.code).toBe(0);
       expect(copied.stdout).toBe(
-        `Copied ${before.files + before.favicons} files from disk to database (files: ${before.files}, favicons: ${before.favicons}).\n`,
+        `Copied ${before.files + before.favicons} files from disk to database (files: ${before.files}, favicons: ${before.favicons}, snapshots: 0).\n`,
       );
     }
     expect((await database.read('files', 'copy-one.png'))?.toString()).toBe('one');

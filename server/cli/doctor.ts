@@ -3,7 +3,7 @@ import { openDatabase, pingDatabase, type DatabaseHandle, type Db } from '../db/
 import { migrationState } from '../db/migrate.ts';
 import { createDatabaseFileStore } from '../features/files/file-store-database.ts';
 import { createDiskFileStore } from '../features/files/file-store-disk.ts';
-import type { FileArea, FileStore } from '../features/files/file-store.ts';
+import { fileAreas, type FileStore } from '../features/files/file-store.ts';
 import { systemClock } from '../lib/clock.ts';
 import { randomId } from '../lib/random-token.ts';
 import { describeError } from './cli-io.ts';
@@ -15,12 +15,10 @@ export interface Finding {
   detail: string;
 }
 
-const FILE_AREAS: FileArea[] = ['files', 'favicons'];
-
 /** Writes, reads back and removes a small file in each area of `store`. */
 async function probeFileStore(store: FileStore): Promise<void> {
   const probe = Buffer.from('nestmark doctor');
-  for (const area of FILE_AREAS) {
+  for (const area of fileAreas) {
     const name = `doctor-probe-${randomId(8)}`;
     await store.write(area, name, probe);
     const back = await store.read(area, name);

@@ -60,7 +60,7 @@ export function registerMaintenanceCommands(program: Command, io: CliIo): void {
           createFileStore(kind, { dataDir: config.dataDir, db, clock: systemClock, s3: config.s3 });
         const copied = await copyFiles(await storeOf(options.from), await storeOf(options.to));
         print(
-          `Copied ${copied.files + copied.favicons} files from ${options.from} to ${options.to} (files: ${copied.files}, favicons: ${copied.favicons}).`,
+          `Copied ${copied.files + copied.favicons + copied.snapshots} files from ${options.from} to ${options.to} (files: ${copied.files}, favicons: ${copied.favicons}, snapshots: ${copied.snapshots}).`,
         );
       }),
     );

@@ -140,6 +140,7 @@ describe.runIf(process.env.NESTMARK_TEST_DB === 'postgres')(
         webRoot,
         logStream: { write: (line) => void logLines.push(line) },
         backgroundPreviews: false,
+        backgroundCopies: false,
       });
     });
     afterAll(() => other.close());

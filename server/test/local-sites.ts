@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import {
   createGuardedFetcher,
+  type GuardedFetcherOptions,
   type LinkFetcher,
   type Resolver,
 } from '../features/link-preview/guarded-fetcher.ts';
@@ -89,10 +90,14 @@ const localSitesDns: Resolver = async (hostname) => {
 
 /**
  * TEST AND BENCHMARK ONLY: the SSRF-guarded fetcher with local-site DNS and an allowance for
- * 127.0.0.1 on `port` (the local sites' server), nothing else.
+ * 127.0.0.1 on `port` (the local sites' server), nothing else; `timeoutMs` as the guard takes it.
  */
-export function localSitesFetcher(port: number): LinkFetcher {
+export function localSitesFetcher(
+  port: number,
+  options: Pick<GuardedFetcherOptions, 'timeoutMs'> = {},
+): LinkFetcher {
   return createGuardedFetcher({
+    ...options,
     resolve: localSitesDns,
     allowAddress: (address, allowedPort) => address === '127.0.0.1' && allowedPort === port,
   });

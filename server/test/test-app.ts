@@ -92,8 +92,9 @@ export interface TestApp {
 }
 
 /**
- * The whole app on a fresh, migrated database, driven through `app.inject`. Link previews do not
- * run by themselves: a test runs them with `app.previews.drain()`; `fetcher` replaces the
+ * The whole app on a fresh, migrated database, driven through `app.inject`. Link previews and
+ * page copies do not run by themselves: a test runs them with `app.previews.drain()` and
+ * `app.pageCopies.drain()`; `fetcher` replaces the
  * SSRF-guarded one (e.g. with a test-only allowance for a local page server).
  */
 export async function createTestApp(
@@ -141,6 +142,11 @@ export async function createTestApp(
     rateLimitPerMinute: 0,
     previewConcurrency: 4,
     previewLeaseMs: DEFAULT_PREVIEW_LEASE_MS,
+    copyPageMaxBytes: 5 * 1024 * 1024,
+    copyReadableMaxBytes: 1024 * 1024,
+    copyPdfMaxBytes: 20 * 1024 * 1024,
+    copiesAccountMaxBytes: 1024 * 1024 * 1024,
+    copyConcurrency: 2,
     // The PostgreSQL project runs the API tests on the database file store (vitest.config.ts).
     fileStore: process.env.NESTMARK_TEST_FILE_STORE === 'database' ? 'database' : 'disk',
     s3: undefined,
@@ -160,6 +166,7 @@ export async function createTestApp(
     fetcher: options.fetcher,
     mailer: options.mailer,
     backgroundPreviews: false,
+    backgroundCopies: false,
     strictResponses: true,
   });
   let users = 0;

@@ -9,8 +9,12 @@ import type { Clock } from '../../lib/clock.ts';
 import { createDatabaseFileStore } from './file-store-database.ts';
 import { createDiskFileStore } from './file-store-disk.ts';
 
-/** The kinds of file, each kept apart: user uploads and thumbnails, cached favicons. */
-export const fileAreas = ['files', 'favicons'] as const;
+/**
+ * The kinds of file, each kept apart: user uploads and thumbnails, cached favicons, and the
+ * snapshots of page copies (the pages as fetched, gzip-compressed, named by post id;
+ * PRODUCT.md#page-copies).
+ */
+export const fileAreas = ['files', 'favicons', 'snapshots'] as const;
 export type FileArea = (typeof fileAreas)[number];
 
 /**
@@ -82,7 +86,7 @@ export async function copyFiles(
   to: FileStore,
   onCopied?: (area: FileArea, name: string) => void,
 ): Promise<Record<FileArea, number>> {
-  const copied = { files: 0, favicons: 0 };
+  const copied = { files: 0, favicons: 0, snapshots: 0 };
   for (const area of fileAreas) {
     for (const name of await from.list(area)) {
       const bytes = await from.read(area, name);

@@ -114,6 +114,8 @@ describe('files of posts deleted for good', () => {
       db: t.db,
       clock: t.clock,
       files,
+      // Page copies have their own test (page-copies.api.test.ts).
+      pageCopies: { removeSnapshots: async () => {} },
     }).purgeOlderThan(30);
     expect(purged).toBeGreaterThanOrEqual(2);
     expect(await served(image)).toBe(404);

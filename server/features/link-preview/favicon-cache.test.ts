@@ -33,13 +33,18 @@ function emptyStore(): FileStore & { checks: number } {
 
 const start = new Date('2026-01-15T10:00:00.000Z');
 
+/** The byte limit a fetch was given, for an image (favicons give a number). */
+function limitOf(options: FetchOptions): number {
+  return typeof options.maxBytes === 'number' ? options.maxBytes : options.maxBytes('image/png');
+}
+
 /** A fetcher answering every URL with `answer`, recording each call. */
 function fakeFetcher(answer: (url: string, options: FetchOptions) => Buffer) {
   const calls: { url: string; maxBytes: number; signal: AbortSignal | undefined }[] = [];
   const fetcher: LinkFetcher = {
     check: async (url) => new URL(url),
     fetch: async (url, options) => {
-      calls.push({ url, maxBytes: options.maxBytes, signal: options.signal });
+      calls.push({ url, maxBytes: limitOf(options), signal: options.signal });
       const body = answer(url, options);
       return { url, status: 200, mediaType: 'image/png', charset: null, body };
     },
@@ -135,7 +140,7 @@ describe('favicon refresh budgets', () => {
     const fetcher: LinkFetcher = {
       check: async (url) => new URL(url),
       fetch: async (_url, options) => {
-        calls.push(options.maxBytes);
+        calls.push(limitOf(options));
         throw new FetchFailedError('The response is larger than allowed.', { permanent: true });
       },
       close: async () => {},
@@ -155,7 +160,7 @@ describe('favicon refresh budgets', () => {
     const fetcher: LinkFetcher = {
       check: async (url) => new URL(url),
       fetch: async (_url, options) => {
-        calls.push(options.maxBytes);
+        calls.push(limitOf(options));
         throw new FetchFailedError('example.com answered 404.', { status: 404 });
       },
       close: async () => {},

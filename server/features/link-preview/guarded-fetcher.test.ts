@@ -232,6 +232,8 @@ describe('the guarded fetcher', () => {
         const chunk = 'y'.repeat(64 * 1024);
         for (let i = 0; i < 40; i++) response.write(chunk);
         response.end();
+      } else if (request.url?.startsWith('/status/')) {
+        response.writeHead(Number(request.url.slice('/status/'.length))).end();
       } else if (request.url === '/slow') {
         // Never answers: the time limit must end the request.
       } else {
@@ -320,6 +322,9 @@ describe('the guarded fetcher', () => {
     await expect(fetcher.fetch(`${target.origin}/loop`, page)).rejects.toThrow(
       /More than 5 redirects/,
     );
+    await expect(fetcher.fetch(`${target.origin}/loop`, page)).rejects.toMatchObject({
+      kind: 'redirects',
+    });
   });
 
   it('connects to the address it checked: a DNS answer that changes between check and connect cannot reach loopback', async () => {
@@ -355,6 +360,20 @@ describe('the guarded fetcher', () => {
     const fetcher = guarded({ allowAddress: allowTarget });
     await expect(fetcher.fetch(`${target.origin}/large`, page)).rejects.toThrow(/larger than/);
     await expect(fetcher.fetch(`${target.origin}/stream`, page)).rejects.toThrow(/larger than/);
+    for (const path of ['/large', '/stream']) {
+      await expect(fetcher.fetch(`${target.origin}${path}`, page)).rejects.toMatchObject({
+        kind: 'too_large',
+      });
+    }
+  });
+
+  it('names the kind of an HTTP error, with its status', async () => {
+    const fetcher = guarded({ allowAddress: allowTarget });
+    await expect(fetcher.fetch(`${target.origin}/status/404`, page)).rejects.toMatchObject({
+      kind: 'http_status',
+      status: 404,
+      transient: false,
+    });
   });
 
   it('tells passing failures from lasting ones: a name that does not exist is not retried', async () => {
@@ -363,6 +382,7 @@ describe('the guarded fetcher', () => {
       .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(FetchFailedError);
     expect((failure as FetchFailedError).transient).toBe(false);
+    expect((failure as FetchFailedError).kind).toBe('unresolved');
   });
 
   it('gives up after its time limit', async () => {
@@ -373,6 +393,7 @@ describe('the guarded fetcher', () => {
       .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(FetchFailedError);
     expect((failure as FetchFailedError).transient).toBe(true);
+    expect((failure as FetchFailedError).kind).toBe('timeout');
     expect(Date.now() - started).toBeLessThan(2_000);
   });
 
@@ -388,5 +409,7 @@ describe('the guarded fetcher', () => {
     await expect.poll(slowHits).toBe(before + 1);
     budget.abort();
     expect(await pending).toBeInstanceOf(FetchFailedError);
+    // The caller's budget is not the guard's time limit.
+    expect(await pending).toMatchObject({ kind: 'network' });
   });
 });

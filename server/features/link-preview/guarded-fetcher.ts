@@ -11,6 +11,9 @@ import { isPrivateHostname, isPublicAddress } from './address-policy.ts';
  * lookup happens between the check and the connection, so a DNS answer that changes (rebinding)
  * cannot slip a private address in. Each redirect target is checked again before it is
  * requested; at most `maxRedirects` are followed. Only http and https, no credentials in URLs.
+ *
+ * This is link-preview's public module for other features (docs/ARCHITECTURE.md, "Feature
+ * boundaries"): page copies fetch through the same guard.
  */
 
 /** Why a URL was refused (never fetched). */
@@ -28,20 +31,44 @@ export class RefusedUrlError extends Error {
   }
 }
 
+/**
+ * What went wrong with a fetch that was allowed, for callers that tell the user why:
+ * - timeout: the guard's time limit per fetch ran out (connecting, waiting or reading);
+ * - too_large: the body is over the caller's `maxBytes`;
+ * - http_status: the final answer is not a 2xx (`status` says which);
+ * - redirects: a redirect without a target, or more than `maxRedirects`;
+ * - unresolved: the host name has no address;
+ * - network: the connection failed or broke, or the caller's signal ended the fetch.
+ */
+export type FetchFailureKind =
+  'timeout' | 'too_large' | 'http_status' | 'redirects' | 'unresolved' | 'network';
+
 /** The fetch was allowed but did not succeed: network error, timeout, HTTP error, too large. */
 export class FetchFailedError extends Error {
   /** The HTTP status of the final response, when the server answered with an error. */
   readonly status: number | undefined;
   /** Whether trying again later could succeed: network trouble, timeouts, 5xx, 408, 425, 429. */
   readonly transient: boolean;
+  /** Why it failed; 'http_status' whenever `status` is set. */
+  readonly kind: FetchFailureKind;
+  /** For 'too_large': the limit the body went over, in bytes. */
+  readonly maxBytes: number | undefined;
 
   constructor(
     message: string,
-    options: { cause?: unknown; status?: number; permanent?: boolean } = {},
+    options: {
+      cause?: unknown;
+      status?: number;
+      permanent?: boolean;
+      kind?: FetchFailureKind;
+      maxBytes?: number;
+    } = {},
   ) {
     super(message, { cause: options.cause });
     this.name = 'FetchFailedError';
     this.status = options.status;
+    this.maxBytes = options.maxBytes;
+    this.kind = options.status === undefined ? (options.kind ?? 'network') : 'http_status';
     const status = options.status;
     this.transient =
       !options.permanent &&
@@ -64,8 +91,11 @@ export interface FetchedResource {
 export interface FetchOptions {
   /** The Accept header. */
   accept: string;
-  /** Largest body accepted, in bytes; a longer one fails the fetch. */
-  maxBytes: number;
+  /**
+   * Largest body accepted, in bytes, or a function of the response's media type (lower case,
+   * without parameters; null when absent) that gives it; a longer body fails the fetch.
+   */
+  maxBytes: number | ((mediaType: string | null) => number);
   /**
    * Ends the fetch when aborted (a caller's budget for several fetches); the guard's own time
    * limit per fetch applies as well.
@@ -145,9 +175,15 @@ export function createGuardedFetcher(options: GuardedFetcherOptions = {}): LinkF
     } catch (error) {
       // A name that does not exist stays so; other lookup failures (EAI_AGAIN) may pass.
       const permanent = (error as NodeJS.ErrnoException).code === 'ENOTFOUND';
-      throw new FetchFailedError(`${hostname} could not be resolved.`, { cause: error, permanent });
+      throw new FetchFailedError(`${hostname} could not be resolved.`, {
+        cause: error,
+        permanent,
+        kind: 'unresolved',
+      });
     }
-    if (addresses.length === 0) throw new FetchFailedError(`${hostname} has no address.`);
+    if (addresses.length === 0) {
+      throw new FetchFailedError(`${hostname} has no address.`, { kind: 'unresolved' });
+    }
     const refused = addresses.find((entry) => !allowed(entry.address, port));
     if (refused) throw refuseAddress(hostname, refused.address);
     return addresses;
@@ -239,6 +275,8 @@ export function createGuardedFetcher(options: GuardedFetcherOptions = {}): LinkF
       if (size > maxBytes) {
         throw new FetchFailedError(`The response is larger than ${maxBytes} bytes.`, {
           permanent: true,
+          kind: 'too_large',
+          maxBytes,
         });
       }
       chunks.push(chunk);
@@ -251,6 +289,7 @@ export function createGuardedFetcher(options: GuardedFetcherOptions = {}): LinkF
     url: URL,
     fetchOptions: FetchOptions,
     signal: AbortSignal,
+    limit: AbortSignal,
   ) {
     try {
       return await request(url, {
@@ -263,7 +302,10 @@ export function createGuardedFetcher(options: GuardedFetcherOptions = {}): LinkF
       // A refusal at connect time arrives wrapped by undici; keep it a refusal.
       const refusal = findRefusal(error);
       if (refusal) throw refusal;
-      throw new FetchFailedError(`${url.host} could not be fetched.`, { cause: error });
+      throw new FetchFailedError(`${url.host} could not be fetched.`, {
+        cause: error,
+        kind: failureKindOf(error, limit),
+      });
     }
   }
 
@@ -277,16 +319,22 @@ export function createGuardedFetcher(options: GuardedFetcherOptions = {}): LinkF
       const signal = fetchOptions.signal ? AbortSignal.any([limit, fetchOptions.signal]) : limit;
       let url = await check(raw);
       for (let redirects = 0; ; redirects++) {
-        const response = await fetchOnce(connections, url, fetchOptions, signal);
+        const response = await fetchOnce(connections, url, fetchOptions, signal, limit);
         const { statusCode, headers, body } = response;
         if (REDIRECT_STATUSES.has(statusCode)) {
           discard(body);
           const location = headers.location;
           if (typeof location !== 'string') {
-            throw new FetchFailedError('A redirect without a target.', { permanent: true });
+            throw new FetchFailedError('A redirect without a target.', {
+              permanent: true,
+              kind: 'redirects',
+            });
           }
           if (redirects >= maxRedirects) {
-            throw new FetchFailedError(`More than ${maxRedirects} redirects.`, { permanent: true });
+            throw new FetchFailedError(`More than ${maxRedirects} redirects.`, {
+              permanent: true,
+              kind: 'redirects',
+            });
           }
           url = await check(new URL(location, url).href);
           continue;
@@ -295,32 +343,39 @@ export function createGuardedFetcher(options: GuardedFetcherOptions = {}): LinkF
           discard(body);
           throw new FetchFailedError(`${url.host} answered ${statusCode}.`, { status: statusCode });
         }
+        const contentType = String(headers['content-type'] ?? '');
+        const [type = '', ...parameters] = contentType.split(';');
+        const mediaType = type.trim().toLowerCase() || null;
+        const maxBytes =
+          typeof fetchOptions.maxBytes === 'number'
+            ? fetchOptions.maxBytes
+            : fetchOptions.maxBytes(mediaType);
         const length = Number(headers['content-length']);
-        if (length > fetchOptions.maxBytes) {
+        if (length > maxBytes) {
           discard(body);
-          throw new FetchFailedError(
-            `The response is larger than ${fetchOptions.maxBytes} bytes.`,
-            {
-              permanent: true,
-            },
-          );
+          throw new FetchFailedError(`The response is larger than ${maxBytes} bytes.`, {
+            permanent: true,
+            kind: 'too_large',
+            maxBytes,
+          });
         }
         let bytes: Buffer;
         try {
-          bytes = await readCapped(body, fetchOptions.maxBytes);
+          bytes = await readCapped(body, maxBytes);
         } catch (error) {
           if (error instanceof FetchFailedError) throw error;
-          throw new FetchFailedError(`${url.host} could not be read.`, { cause: error });
+          throw new FetchFailedError(`${url.host} could not be read.`, {
+            cause: error,
+            kind: failureKindOf(error, limit),
+          });
         }
-        const contentType = String(headers['content-type'] ?? '');
-        const [mediaType = '', ...parameters] = contentType.split(';');
         const charset = parameters
           .map((parameter) => /^\s*charset\s*=\s*"?([^";\s]+)/i.exec(parameter)?.[1])
           .find(Boolean);
         return {
           url: url.href,
           status: statusCode,
-          mediaType: mediaType.trim().toLowerCase() || null,
+          mediaType,
           charset: charset ?? null,
           body: bytes,
         };
@@ -338,6 +393,26 @@ export function createGuardedFetcher(options: GuardedFetcherOptions = {}): LinkF
 function discard(body: { on(event: 'error', listener: () => void): unknown; destroy(): void }) {
   body.on('error', () => {});
   body.destroy();
+}
+
+/** undici's errors for its own time limits (connecting, the headers, the body). */
+const UNDICI_TIMEOUTS = new Set([
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+]);
+
+/**
+ * 'timeout' when the fetch's time limit (`limit`) ran out or undici's own timers (set to the
+ * same limit) fired, anywhere in the cause chain; 'network' otherwise.
+ */
+function failureKindOf(error: unknown, limit: AbortSignal): FetchFailureKind {
+  if (limit.aborted) return 'timeout';
+  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && UNDICI_TIMEOUTS.has(code)) return 'timeout';
+  }
+  return 'network';
 }
 
 /** The RefusedUrlError somewhere in an error's cause chain. */

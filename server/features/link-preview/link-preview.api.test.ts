@@ -317,6 +317,8 @@ describe('background link previews', () => {
       clock: t.clock,
       logging: false,
       fetcher,
+      // Page copies share the host leases: here they would hold the local server's host.
+      backgroundCopies: false,
     });
     await restarted.ready();
     // Background mode started working at once; drain waits for that run to end.
@@ -338,6 +340,7 @@ describe('background link previews', () => {
       clock: t.clock,
       logging: false,
       fetcher,
+      backgroundCopies: false,
     });
     await server.ready();
     await server.previews.drain();
@@ -375,6 +378,7 @@ describe('background link previews', () => {
       logging: false,
       fetcher,
       backgroundPreviews: false,
+      backgroundCopies: false,
     });
     const posts = [];
     for (let n = 0; n < 8; n++)

@@ -137,6 +137,7 @@ it('fetches one page per host at a time, also with two processes', async () => {
     logging: false,
     fetcher,
     backgroundPreviews: false,
+    backgroundCopies: false,
   });
   const ada = await t.createUser();
   const hosts = [siteName(0), siteName(1), siteName(2)];
@@ -455,6 +456,7 @@ it('leaves nothing half-claimed and loses no fetched preview while SQLite is bus
     logging: false,
     fetcher,
     backgroundPreviews: false,
+    backgroundCopies: false,
   });
   try {
     // Every claim refused: the round ends, and no lease or claim is left behind.

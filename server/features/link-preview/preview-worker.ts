@@ -87,6 +87,7 @@ export function createPreviewWorker({
   log,
   concurrency,
   leaseMs,
+  pageCopies,
 }: {
   db: Db;
   clock: Clock;
@@ -100,6 +101,10 @@ export function createPreviewWorker({
    * mid-fetch loses its claims after this long.
    */
   leaseMs: number;
+   * Page copies of new links (PRODUCT.md#page-copies): `queue` is called in the transaction that
+   * ends a post's preview for good (done or failed, not a retry), `kick` once it committed.
+   */
+  pageCopies?: { queue(trx: Db, postId: number): Promise<void>; kick(): void };
 }): PreviewWorker {
   let background = false;
   let stopping = false;
@@ -144,6 +149,7 @@ export function createPreviewWorker({
       finish = async (trx) => {
         await completePreview(trx, claim, preview);
         await refreshSearchDocuments(trx, [claim.id]);
+        await pageCopies?.queue(trx, claim.id);
       };
     } catch (error) {
       const passing =
@@ -156,12 +162,16 @@ export function createPreviewWorker({
         outcome = 'retried';
       } else {
         log.debug({ postId: claim.id, reason: (error as Error).message }, 'link preview failed');
-        finish = (trx) => failPreview(trx, claim);
+        finish = async (trx) => {
+          await failPreview(trx, claim);
+          await pageCopies?.queue(trx, claim.id);
+        };
         outcome = 'failed';
       }
     }
     await written(() => db.transaction().execute(finish));
     finished[outcome] += 1;
+    if (outcome !== 'retried') pageCopies?.kick();
   }
 
   /**

@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql, type ExpressionBuilder } from 'kysely';
 import { preparedQuery, type Db } from '../../db/database.ts';
+import { hostOfLink, releaseHostLease, takeHostLease } from '../../db/host-leases.ts';
 import type { Database, PreviewStatus } from '../../db/schema.ts';
 import { published } from '../../db/staging.ts';
 
@@ -36,16 +37,6 @@ const CANDIDATES = 8;
  * posts. Beyond this many reads the claim gives up, as if nothing could be claimed.
  */
 const CONTENDED_READS = 10;
-
-/** The host name of an origin (`https://example.com:8443` → `example.com`), lower case. */
-function hostOf(origin: string): string {
-  try {
-    return new URL(origin).hostname;
-  } catch {
-    // Not an http(s) origin: the string itself keeps such links apart from every real host.
-    return origin;
-  }
-}
 
 /** Pending posts queued per statement. */
 const QUEUE_BATCH = 500;
@@ -85,7 +76,7 @@ export async function queuePendingPreviews(
     after = batch.at(-1)!.id;
     const origins = [...new Set(batch.map((post) => post.base_url!))];
     const host = sql<string>`case base_url ${sql.join(
-      origins.map((origin) => sql`when ${origin} then ${hostOf(origin)}`),
+      origins.map((origin) => sql`when ${origin} then ${hostOfLink(origin)}`),
       sql` `,
     )} end`;
     const result = await db
@@ -252,18 +243,9 @@ async function claimPost(
   host: string,
   { at: now, staleBefore, leaseUntil }: { at: string; staleBefore: string; leaseUntil: string },
 ): Promise<ClaimedPreview | undefined> {
-  const lease = await trx
-    .insertInto('preview_hosts')
-    .values({ host, post_id: id, claimed_at: now })
-    .onConflict((oc) =>
-      oc
-        .column('host')
-        .doUpdateSet({ post_id: id, claimed_at: now })
-        .where('preview_hosts.claimed_at', '<', staleBefore),
-    )
-    .returning('host')
-    .executeTakeFirst();
-  if (!lease) return undefined;
+  if (!(await takeHostLease(trx, { host, postId: id, claimedAt: now }, staleBefore))) {
+    return undefined;
+  }
   const claimed = await trx
     .updateTable('posts')
     .set((eb) => ({
@@ -313,16 +295,11 @@ async function claimPost(
 }
 
 /** Ends the lease on the claim's host (only the lease this claim took). */
-async function releaseHost(
+function releaseHost(
   db: Db,
   claim: Pick<ClaimedPreview, 'host' | 'id' | 'claimedAt'>,
 ): Promise<void> {
-  await db
-    .deleteFrom('preview_hosts')
-    .where('host', '=', claim.host)
-    .where('post_id', '=', claim.id)
-    .where('claimed_at', '=', claim.claimedAt)
-    .execute();
+  return releaseHostLease(db, { host: claim.host, postId: claim.id, claimedAt: claim.claimedAt });
 }
 
 /** The queue's fields of a post whose preview is finished: they matter only while pending. */

@@ -58,6 +58,10 @@ describe('copyFailureText', () => {
       'The page answered with HTTP status 404.',
     ],
     [{ kind: 'failure', reason: 'no_readable_content' }, 'No readable text was found on the page.'],
+    [
+      { kind: 'failure', reason: 'account_full', limitBytes: 1024 * 1024 * 1024 },
+      'Your page copies would take more than the 1024 MB an account may use.',
+    ],
   ];
 
   it.each(cases)('$reason', (failure, text) => {

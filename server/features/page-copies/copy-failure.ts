@@ -7,7 +7,8 @@
  * - not_html_or_pdf: the answer is neither, `mediaType` (without parameters) says what it is;
  * - timeout: the fetch did not end within its time limit;
  * - http_status: the server answered with the error `status`;
- * - no_readable_content: no article in the HTML, no text in the PDF, or a damaged PDF.
+ * - no_readable_content: no article in the HTML, no text in the PDF, or a damaged PDF;
+ * - account_full: the account's copies would take more than `limitBytes` together (COPIES_MAX_MB).
  */
 export type CopyFailure = { kind: 'failure' } & (
   | { reason: 'blocked_address' }
@@ -16,6 +17,7 @@ export type CopyFailure = { kind: 'failure' } & (
   | { reason: 'timeout' }
   | { reason: 'http_status'; status: number }
   | { reason: 'no_readable_content' }
+  | { reason: 'account_full'; limitBytes: number }
 );
 
 /** `bytes` in megabytes to one decimal (1 MB = 1024 × 1024 bytes), under 1 MB in whole kilobytes. */
@@ -41,6 +43,8 @@ export function copyFailureText(failure: CopyFailure): string {
       return `The page answered with HTTP status ${failure.status}.`;
     case 'no_readable_content':
       return 'No readable text was found on the page.';
+    case 'account_full':
+      return `Your page copies would take more than the ${sizeText(failure.limitBytes)} an account may use.`;
   }
 }
 

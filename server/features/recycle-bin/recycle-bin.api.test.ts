@@ -123,6 +123,7 @@ describe('the recycle bin', () => {
       db: t.db,
       clock: t.clock,
       files,
+      pageCopies: { removeSnapshots: async () => {} },
     }).purgeOlderThan(30);
     expect(purged).toBeGreaterThanOrEqual(1);
     expect(await bin(user)).toEqual(['recent']);
@@ -142,6 +143,7 @@ describe('the hourly purge with several processes on one database', () => {
         uploadMaxBytes: t.config.uploadMaxBytes,
         log: () => undefined,
       }),
+      pageCopies: { removeSnapshots: async () => {} },
     });
 
   it('purges once per hourly round, in whichever process asks first', async () => {
@@ -183,6 +185,7 @@ describe('the hourly purge with several processes on one database', () => {
         clock: t.clock,
         logStream: { write: (line) => void lines.push(line) },
         backgroundPreviews: false,
+        backgroundCopies: false,
       });
     const servers = await Promise.all([start(), start()]);
     try {

@@ -4,6 +4,7 @@ import { claimScheduledRun } from '../../db/scheduled-runs.ts';
 import type { UserActor } from '../../http/actor.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { FilesService } from '../files/files.service.ts';
+import type { PageCopiesService } from '../page-copies/page-copies.service.ts';
 import { deletePostsInRecycleBin } from '../posts/post-recycle-bin.ts';
 
 export type RecycleBinService = ReturnType<typeof createRecycleBinService>;
@@ -19,19 +20,28 @@ export function createRecycleBinService({
   db,
   clock,
   files,
+  pageCopies,
 }: {
   db: Db;
   clock: Clock;
   files: Pick<FilesService, 'forgetFilesOfDeletedPosts' | 'removeFiles'>;
+  pageCopies: Pick<PageCopiesService, 'removeSnapshots'>;
 }) {
-  /** Deletes the matching posts for good with the stored files only they used. @returns how many */
+  /**
+   * Deletes the matching posts for good with the stored files only they used and their page
+   * copies' snapshots (the copy rows go with the posts). @returns how many
+   */
   async function purge(options: Parameters<typeof deletePostsInRecycleBin>[1]): Promise<number> {
-    const { count, names } = await db.transaction().execute(async (trx) => {
+    const { ids, names } = await db.transaction().execute(async (trx) => {
       const posts = await deletePostsInRecycleBin(trx, options);
-      return { count: posts.length, names: await files.forgetFilesOfDeletedPosts(trx, posts) };
+      return {
+        ids: posts.map((post) => post.id),
+        names: await files.forgetFilesOfDeletedPosts(trx, posts),
+      };
     });
     await files.removeFiles(names);
-    return count;
+    await pageCopies.removeSnapshots(ids);
+    return ids.length;
   }
 
   return {

@@ -6,7 +6,8 @@ import { forbidden } from '../../lib/errors.ts';
 /*
  * Who may do what to user accounts (PRODUCT.md#permissions): everyone may read the user list; the
  * owner (255) creates and deletes users and may rename anyone or change their email (confirmed
- * with the owner's own password); a password and a theme are only ever changed by their user.
+ * with the owner's own password); a password, a theme and
+ * the page copy setting are only ever changed by their user.
  */
 
 /**
@@ -33,8 +34,12 @@ export function userUpdateRefusal(
   if (actor.userId === targetId) return null;
   if (!actor.isOwner) return forbidden('You can only change your own account.');
   // `password_old` is the acting owner's own password here (confirming an email change).
-  if (body.theme !== undefined || body.password_new !== undefined) {
-    return forbidden('Only the user themself can change their password or theme.');
+  if (
+    body.theme !== undefined ||
+    body.auto_page_copies !== undefined ||
+    body.password_new !== undefined
+  ) {
+    return forbidden('Only the user themself can change their password, theme or settings.');
   }
   return null;
 }

@@ -39,7 +39,16 @@ describe('GET /api/users', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.map((user) => user.email)).toContain('owner@example.com');
     expect(Object.keys(res.body.data[0]!).sort()).toEqual(
-      ['created_at', 'email', 'id', 'name', 'permission', 'theme', 'updated_at'].sort(),
+      [
+        'auto_page_copies',
+        'created_at',
+        'email',
+        'id',
+        'name',
+        'permission',
+        'theme',
+        'updated_at',
+      ].sort(),
     );
     expect(res.text).not.toContain('argon2');
   });

@@ -9,6 +9,7 @@ export function toUser(row: UserRow): User {
     email: row.email,
     permission: row.permission,
     theme: row.theme,
+    auto_page_copies: row.auto_page_copies === 1,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

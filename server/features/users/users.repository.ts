@@ -60,7 +60,13 @@ export function listUsers(
 export function updateUser(
   db: Db,
   id: number,
-  fields: { name?: string; email?: string; theme?: 'default' | 'dark'; passwordHash?: string },
+  fields: {
+    name?: string;
+    email?: string;
+    theme?: 'default' | 'dark';
+    autoPageCopies?: boolean;
+    passwordHash?: string;
+  },
   now: string,
 ): Promise<UserRow | undefined> {
   return db
@@ -69,6 +75,9 @@ export function updateUser(
       ...(fields.name !== undefined && { name: fields.name }),
       ...(fields.email !== undefined && { email: normalizeEmail(fields.email) }),
       ...(fields.theme !== undefined && { theme: fields.theme }),
+      ...(fields.autoPageCopies !== undefined && {
+        auto_page_copies: fields.autoPageCopies ? 1 : 0,
+      }),
       ...(fields.passwordHash !== undefined && { password_hash: fields.passwordHash }),
       updated_at: now,
     })

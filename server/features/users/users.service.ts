@@ -15,6 +15,7 @@ import { assertStrongPassword, hashPassword, verifyPassword } from '../auth/pass
 import type { FilesService } from '../files/files.service.ts';
 import { endOtherSessions } from '../auth/session-revocation.ts';
 import { userDeletionRefusal, userUpdateRefusal } from './user-policy.ts';
+import type { PageCopiesService } from '../page-copies/page-copies.service.ts';
 import { toUser } from './users.presenter.ts';
 import {
   countUsers,
@@ -125,12 +126,15 @@ export function createUsersService({
   db,
   clock,
   files,
+  pageCopies,
   mailer,
   log,
 }: {
   db: Db;
   clock: Clock;
   files: Pick<FilesService, 'listFileNamesOfUser' | 'removeFiles'>;
+  /** The snapshots of the user's page copies go with the user. */
+  pageCopies: Pick<PageCopiesService, 'listCopiedPostIdsOfUser' | 'removeSnapshots'>;
   /** Sends the notice of an email change to the old address. */
   mailer: Mailer;
   log: FastifyBaseLogger;
@@ -234,7 +238,13 @@ export function createUsersService({
           const row = await updateUser(
             trx,
             id,
-            { name: body.name, email: body.email, theme: body.theme, passwordHash },
+            {
+              name: body.name,
+              email: body.email,
+              theme: body.theme,
+              autoPageCopies: body.auto_page_copies,
+              passwordHash,
+            },
             now,
           );
           if (!row) throw notFound('User');
@@ -259,16 +269,18 @@ export function createUsersService({
      * @throws 403 unless the actor is the owner, or for oneself (so an owner always remains); 404
      */
     async delete(actor: UserActor, id: number): Promise<void> {
-      const fileNames = await db.transaction().execute(async (trx) => {
+      const { fileNames, copiedPostIds } = await db.transaction().execute(async (trx) => {
         const ownerIds = await lockOwnerIds(trx);
         const refusal = userDeletionRefusal(actor.userId, id, ownerIds);
         if (refusal) throw refusal;
         if (!(await findUser(trx, id))) throw notFound('User');
         const names = await files.listFileNamesOfUser(trx, id);
+        const postIds = await pageCopies.listCopiedPostIdsOfUser(trx, id);
         await deleteUserAndData(trx, id);
-        return names;
+        return { fileNames: names, copiedPostIds: postIds };
       });
       await files.removeFiles(fileNames);
+      await pageCopies.removeSnapshots(copiedPostIds);
     },
   };
 }

@@ -60,6 +60,7 @@ describe('a card’s tags and URL', () => {
       email: `user${viewerId}@example.com`,
       permission: 7,
       theme: 'default',
+      auto_page_copies: true,
       created_at: '2026-01-01T00:00:00.000Z',
       updated_at: '2026-01-01T00:00:00.000Z',
     };

@@ -14,6 +14,7 @@ const user: User = {
   email: 'ada@example.com',
   permission: 7,
   theme: 'default',
+  auto_page_copies: true,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
 };

@@ -1,0 +1,252 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { hostOfLink, releaseHostLease, takeHostLease } from '../../db/host-leases.ts';
+import type { PageCopiesTable } from '../../db/schema.ts';
+import { published } from '../../db/staging.ts';
+
+/**
+ * A queued copy this process now owns, until `claimedAt` + the lease time, with the lease on its
+ * link's host (db/host-leases.ts, shared with link previews: one page per host at a time).
+ */
+export interface ClaimedCopy {
+  postId: number;
+  userId: number;
+  url: string;
+  host: string;
+  claimedAt: string;
+}
+
+/** What a saved copy stores (the row's columns; `status` and `copied_at` are set on save). */
+export type SavedCopyFields = Pick<
+  PageCopiesTable,
+  | 'kind'
+  | 'title'
+  | 'byline'
+  | 'site_name'
+  | 'published_at'
+  | 'excerpt'
+  | 'lang'
+  | 'word_count'
+  | 'reading_minutes'
+  | 'html_gz'
+  | 'text_gz'
+> & { search_text: string; stored_bytes: number };
+
+/** The columns of a copy itself: cleared when it is asked for again. */
+const NO_COPY = {
+  claimed_at: null,
+  copied_at: null,
+  failure: null,
+  kind: null,
+  title: null,
+  byline: null,
+  site_name: null,
+  published_at: null,
+  excerpt: null,
+  lang: null,
+  word_count: null,
+  reading_minutes: null,
+  html_gz: null,
+  text_gz: null,
+  search_text: '',
+  stored_bytes: 0,
+} as const;
+
+/**
+ * Puts the copy of link post `postId` in the queue, requested at `now`, replacing any copy it had
+ * (a new link, or a refresh): the row is inserted or emptied and set 'queued'. With `onlyIfAuto`
+ * only when the post's owner has automatic copies on (`users.auto_page_copies`). Text posts are
+ * never queued. @returns whether the copy was queued
+ */
+export async function queueCopy(
+  db: Db,
+  postId: number,
+  now: string,
+  options: { onlyIfAuto: boolean },
+): Promise<boolean> {
+  let source = db
+    .selectFrom('posts as p')
+    .innerJoin('users as u', 'u.id', 'p.user_id')
+    .select((eb) => [
+      'p.id',
+      'p.user_id',
+      eb.val('queued').as('status'),
+      eb.val(now).as('requested_at'),
+    ])
+    .where('p.id', '=', postId)
+    .where('p.url', 'is not', null);
+  if (options.onlyIfAuto) source = source.where('u.auto_page_copies', '=', 1);
+  const queued = await db
+    .insertInto('page_copies')
+    .columns(['post_id', 'user_id', 'status', 'requested_at'])
+    .expression(source)
+    .onConflict((oc) =>
+      oc.column('post_id').doUpdateSet({ ...NO_COPY, status: 'queued', requested_at: now }),
+    )
+    .returning('post_id')
+    .executeTakeFirst();
+  return queued !== undefined;
+}
+
+/** Queued copies read per claim: more than the hosts other lanes can hold meanwhile. */
+const CANDIDATES = 16;
+
+/**
+ * Claims the oldest queued copy that can be claimed now, or undefined. A copy can be claimed when
+ * it is queued, its post is live and published, it is unclaimed or its claim is older than
+ * `leaseMs` (a process that died), and no live lease is held on its link's host. The host lease
+ * and the row's `claimed_at` are compare-and-set writes in one transaction: of processes racing
+ * for a copy exactly one wins, and a claim that fails keeps no lease.
+ */
+export async function claimQueuedCopy(
+  db: Db,
+  now: Date,
+  leaseMs: number,
+): Promise<ClaimedCopy | undefined> {
+  const at = now.toISOString();
+  const staleBefore = new Date(now.getTime() - leaseMs).toISOString();
+  const candidates = await db
+    .selectFrom('page_copies as c')
+    .innerJoin('posts as p', 'p.id', 'c.post_id')
+    .select(['c.post_id', 'c.user_id', 'p.url'])
+    .where('c.status', '=', 'queued')
+    .where((eb) => eb.or([eb('c.claimed_at', 'is', null), eb('c.claimed_at', '<', staleBefore)]))
+    .where('p.binned_at', 'is', null)
+    .where(published('p'))
+    .where('p.url', 'is not', null)
+    .orderBy('c.requested_at')
+    .orderBy('c.post_id')
+    .limit(CANDIDATES)
+    .execute();
+  const tried = new Set<string>();
+  for (const candidate of candidates) {
+    const host = hostOfLink(candidate.url!);
+    if (tried.has(host)) continue;
+    tried.add(host);
+    const lease = { host, postId: candidate.post_id, claimedAt: at };
+    const claimed = await db.transaction().execute(async (trx) => {
+      if (!(await takeHostLease(trx, lease, staleBefore))) return false;
+      const row = await trx
+        .updateTable('page_copies')
+        .set({ claimed_at: at })
+        .where('post_id', '=', candidate.post_id)
+        .where('status', '=', 'queued')
+        .where((eb) => eb.or([eb('claimed_at', 'is', null), eb('claimed_at', '<', staleBefore)]))
+        .returning('post_id')
+        .executeTakeFirst();
+      if (!row) await releaseHostLease(trx, lease);
+      return row !== undefined;
+    });
+    if (claimed) {
+      return {
+        postId: candidate.post_id,
+        userId: candidate.user_id,
+        url: candidate.url!,
+        host,
+        claimedAt: at,
+      };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Only the holder of the claim writes, and only while the copy is still the one it claimed (a
+ * refresh or a new link meanwhile queued it afresh, without a claim).
+ */
+function ownClaim(db: Db, claim: ClaimedCopy) {
+  return db
+    .updateTable('page_copies')
+    .where('post_id', '=', claim.postId)
+    .where('status', '=', 'queued')
+    .where('claimed_at', '=', claim.claimedAt);
+}
+
+/**
+ * Bytes the copies of `userId` take (`stored_bytes`), leaving out the copy of `exceptPostId` (the
+ * one being replaced).
+ */
+export async function storedBytesOfUser(
+  db: Db,
+  userId: number,
+  exceptPostId: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom('page_copies')
+    .select((eb) =>
+      eb.fn.coalesce(eb.fn.sum<number | string>('stored_bytes'), sql.lit(0)).as('total'),
+    )
+    .where('user_id', '=', userId)
+    .where('post_id', '<>', exceptPostId)
+    .executeTakeFirstOrThrow();
+  // PostgreSQL sums integers as bigint, which its driver gives as text.
+  return Number(row.total);
+}
+
+/**
+ * Stores a saved copy and ends the claim, in one transaction with the host's release.
+ * @returns false when the claim was lost meanwhile (nothing written)
+ */
+export async function saveCopy(
+  db: Db,
+  claim: ClaimedCopy,
+  fields: SavedCopyFields,
+  now: string,
+): Promise<boolean> {
+  const result = await ownClaim(db, claim)
+    .set({ ...fields, status: 'saved', claimed_at: null, copied_at: now, failure: null })
+    .executeTakeFirst();
+  await releaseHostLease(db, {
+    host: claim.host,
+    postId: claim.postId,
+    claimedAt: claim.claimedAt,
+  });
+  return result.numUpdatedRows > 0n;
+}
+
+/**
+ * Marks the copy failed with `failure` (a CopyFailure without its `kind`, as JSON) and ends the
+ * claim, in one transaction with the host's release. @returns false when the claim was lost
+ */
+export async function failCopy(
+  db: Db,
+  claim: ClaimedCopy,
+  failure: string,
+  now: string,
+): Promise<boolean> {
+  const result = await ownClaim(db, claim)
+    .set({ ...NO_COPY, status: 'failed', copied_at: now, failure })
+    .executeTakeFirst();
+  await releaseHostLease(db, {
+    host: claim.host,
+    postId: claim.postId,
+    claimedAt: claim.claimedAt,
+  });
+  return result.numUpdatedRows > 0n;
+}
+
+/** The copy row of a post, or undefined when none was asked for. */
+export function findCopy(db: Db, postId: number) {
+  return db.selectFrom('page_copies').selectAll().where('post_id', '=', postId).executeTakeFirst();
+}
+
+/** A live, published post's fields that decide who may see its copy; undefined otherwise. */
+export function findLivePost(db: Db, postId: number) {
+  return db
+    .selectFrom('posts')
+    .select(['id', 'user_id', 'collection_id', 'url'])
+    .where('id', '=', postId)
+    .where('binned_at', 'is', null)
+    .where(published('posts'))
+    .executeTakeFirst();
+}
+
+/** The posts of `userId` that have a copy row (their snapshots are named by post id). */
+export async function listCopyPostIdsOfUser(db: Db, userId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('page_copies')
+    .select('post_id')
+    .where('user_id', '=', userId)
+    .execute();
+  return rows.map((row) => row.post_id);
+}
