@@ -41,7 +41,7 @@ describe('migration 0021-page-copies', () => {
           : // Only which copies hold each trigram is kept: a three-letter term is one trigram.
             sql<{ post_id: number }>`select rowid as post_id from page_copies_search_text_fts
               where page_copies_search_text_fts match ${`"${term}"`}`;
-      return (await query.execute(db)).rows.map((row) => Number(row.post_id));
+      return (await query.execute(db)).rows.map((row) => row.post_id);
     };
     expect(await found('eed')).toEqual([1]);
     await sql`update page_copies set search_text = 'now a needle here too' where post_id = 2`.execute(
@@ -52,6 +52,6 @@ describe('migration 0021-page-copies', () => {
     await sql`delete from posts where id = 1`.execute(db);
     expect(await found('eed')).toEqual([2]);
     const { rows } = await sql<{ post_id: number }>`select post_id from page_copies`.execute(db);
-    expect(rows.map((row) => Number(row.post_id))).toEqual([2]);
+    expect(rows.map((row) => row.post_id)).toEqual([2]);
   });
 });
