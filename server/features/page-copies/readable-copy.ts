@@ -45,7 +45,10 @@ const loadReader = async () => {
    * has what Readability uses (readable-copy.test.ts runs the corpus and hostile pages).
    */
   const parse = (html: string) =>
-    new DOMParser().parseFromString(load(html).html(), 'text/html') as unknown as Document;
+    new DOMParser().parseFromString(
+      load(html).html(),
+      'text/html',
+    ) as unknown as ConstructorParameters<typeof Readability>[0];
   return { parse, Readability };
 };
 
