@@ -31,8 +31,41 @@ const icon = await sharp({ create: { width: 64, height: 64, channels: 4, backgro
   .png()
   .toBuffer();
 
-/** The pages: an article with full metadata, and its picture and icon. */
+/**
+ * A long read for page copies (PRODUCT.md#page-copies): navigation, an article of several
+ * sections with a picture, and a footer. Its body holds a word ('bioluminescent') that neither its
+ * title nor its description does, so a search finds the post by its page text alone.
+ */
+const paragraphs = [
+  'Tide pools are small worlds that empty and fill twice a day. What lives in them has to cope with sun, waves and the sudden arrival of curious children with buckets.',
+  'We spent a summer counting what we found at low tide along one stretch of rocky shore: anemones, limpets, hermit crabs, a few sea stars and a great many periwinkles.',
+  'The most surprising find came after dark. Stirring the water with a hand left a trail of bioluminescent sparks, tiny plankton glowing blue for a moment and then gone.',
+  'Counting by torchlight is slow work. Every rock has to be lifted gently and put back the way it was, or the animals sheltering beneath it lose their home to the next wave.',
+  'By the end of August the notebook held more than two thousand entries, and a few patterns stood out: the higher pools were warmer, saltier and home to fewer kinds of animals.',
+];
+const longRead = `<!doctype html><html lang="en"><head>
+  <title>Life in the tide pools | Shore Notes</title>
+  <meta property="og:title" content="Life in the tide pools">
+  <meta property="og:description" content="A summer of counting what lives between the tides.">
+  <meta property="og:site_name" content="Shore Notes">
+  <meta name="author" content="Rosa Lindqvist">
+</head><body>
+  <nav><a href="/">Home</a> <a href="/about">About</a> <a href="/archive">Archive</a></nav>
+  <article>
+    <h1>Life in the tide pools</h1>
+    <p class="byline">By Rosa Lindqvist</p>
+    ${paragraphs.map((text) => `<p>${text}</p>`).join('\n    ')}
+    <h2>What the counts showed</h2>
+    ${paragraphs.map((text) => `<p>${text.replace('summer', 'season')}</p>`).join('\n    ')}
+    <p><img src="/cover.png" alt="A rock pool at low tide"></p>
+  </article>
+  <footer>Shore Notes · Subscribe · Contact</footer>
+  <script>document.body.insertAdjacentHTML('beforeend', '<p id="script-ran">A script ran</p>');</script>
+</body></html>`;
+
+/** The pages: an article with full metadata, and its picture and icon; a long read. */
 const pages = {
+  '/long-read.html': { type: 'text/html; charset=utf-8', body: longRead },
   '/article.html': {
     type: 'text/html; charset=utf-8',
     body: `<!doctype html><html><head>

@@ -201,6 +201,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     copies: pageCopies,
     log: app.log,
     concurrency: config.copyConcurrency,
+    onHostFreed: () => previews.kick(),
   });
   app.decorate('pageCopies', copyWorker);
   const previews = createPreviewWorker({

@@ -15,7 +15,7 @@ import {
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
 import type { LinkFetcher } from '../link-preview/guarded-fetcher.ts';
 import { foldCase } from '../search/search-query.ts';
-import { COPY_LEASE_MS } from './page-copy-worker.ts';
+import { COPY_LEASE_MS, createPageCopyWorker } from './page-copy-worker.ts';
 
 /*
  * Page copies end to end: a link post saved through the API, its preview (which queues the copy)
@@ -137,8 +137,10 @@ describe('a saved link post', () => {
     expect(snapshot.status).toBe(200);
     expect(snapshot.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(snapshot.headers['content-security-policy']).toBe(
-      "sandbox; default-src 'none'; img-src https: http: data:; style-src 'unsafe-inline' https: http:",
+      "sandbox; default-src 'none'; img-src https: http: data:; style-src 'unsafe-inline' https: http:; frame-ancestors 'self'",
     );
+    // Framed by the reader view only: Nestmark's own pages, where other responses say DENY.
+    expect(snapshot.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(snapshot.headers['x-content-type-options']).toBe('nosniff');
     // The page as fetched, script and all: the CSP keeps it from running.
     expect(snapshot.text).toBe(ARTICLE);
@@ -225,6 +227,36 @@ describe('a copy that cannot be made', () => {
     const bob = await t.createUser();
     const other = await savedLink(bob, `http://${siteName(4)}:${sites.port}/other-article`);
     expect((await copyOf(bob, other)).body.data.status).toBe('saved');
+  });
+});
+
+describe('the copy worker', () => {
+  it('says when a copy ended, so that a preview waiting for the same host goes on at once', async () => {
+    const post = await createAs(t, ada).post({
+      content: `http://${siteName(11)}:${sites.port}/article`,
+    });
+    await t.app.previews.drain();
+    const made: number[] = [];
+    let freed = 0;
+    const worker = createPageCopyWorker({
+      db: t.db,
+      clock: t.clock,
+      copies: {
+        copy: (claim) => {
+          made.push(claim.postId);
+          return Promise.resolve('saved');
+        },
+      },
+      log: t.app.log,
+      concurrency: 1,
+      onHostFreed: () => freed++,
+    });
+    expect(await worker.drain()).toBe(1);
+    expect(made).toEqual([post.id]);
+    expect(freed).toBe(1);
+    // The stand-in made no copy and freed nothing: its claims go, so no later test meets them.
+    await t.db.deleteFrom('page_copies').where('post_id', '=', post.id).execute();
+    await t.db.deleteFrom('preview_hosts').where('post_id', '=', post.id).execute();
   });
 });
 

@@ -48,11 +48,13 @@ function snapshotName(postId: number): string {
 
 /**
  * The snapshot's response headers: shown as its own document, it runs no script and loads
- * nothing but images and styles (PRODUCT.md#page-copies).
+ * nothing but images and styles (PRODUCT.md#page-copies); only Nestmark's own pages may frame it
+ * (the reader view's sandboxed frame), where every other response refuses any frame.
  */
 const SNAPSHOT_HEADERS = {
   'content-security-policy':
-    "sandbox; default-src 'none'; img-src https: http: data:; style-src 'unsafe-inline' https: http:",
+    "sandbox; default-src 'none'; img-src https: http: data:; style-src 'unsafe-inline' https: http:; frame-ancestors 'self'",
+  'x-frame-options': 'SAMEORIGIN',
   'x-content-type-options': 'nosniff',
   'cache-control': 'private, no-cache',
 };

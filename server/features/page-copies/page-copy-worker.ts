@@ -42,6 +42,7 @@ export function createPageCopyWorker({
   copies,
   log,
   concurrency,
+  onHostFreed,
 }: {
   db: Db;
   clock: Clock;
@@ -49,6 +50,11 @@ export function createPageCopyWorker({
   log: FastifyBaseLogger;
   /** Copies made at the same time by this process (COPIES_CONCURRENCY). */
   concurrency: number;
+  /**
+   * Called after each copy, whose host lease is free again: link previews share the leases
+   * (db/host-leases.ts), and one waiting for this host need not wait for its next poll.
+   */
+  onHostFreed?: () => void;
 }): PageCopyWorker {
   let background = false;
   let stopping = false;
@@ -66,6 +72,7 @@ export function createPageCopyWorker({
           const claim = await claimQueuedCopy(db, clock(), COPY_LEASE_MS);
           if (!claim) return;
           const outcome = await copies.copy(claim);
+          onHostFreed?.();
           log.debug({ postId: claim.postId, outcome }, 'page copy finished');
           if (outcome) finished++;
         }
