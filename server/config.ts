@@ -79,6 +79,7 @@ export interface Config {
    * may see the post fetched again by another).
    */
   previewLeaseMs: number;
+  /**
    * Page copies (PRODUCT.md#page-copies), all sizes in bytes: the largest page a copy is made of
    * (`COPIES_PAGE_MAX_MB`), readable copy kept (`COPIES_READABLE_MAX_MB`) and PDF read
    * (`COPIES_PDF_MAX_MB`); what one account's copies may take together (`COPIES_MAX_MB`); copies

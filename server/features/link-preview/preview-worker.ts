@@ -101,6 +101,7 @@ export function createPreviewWorker({
    * mid-fetch loses its claims after this long.
    */
   leaseMs: number;
+  /**
    * Page copies of new links (PRODUCT.md#page-copies): `queue` is called in the transaction that
    * ends a post's preview for good (done or failed, not a retry), `kick` once it committed.
    */
