@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { isDatabaseBusy } from '../../db/sqlite.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { createRoundLoop } from '../../lib/round-loop.ts';
 import type { FilesService } from '../files/files.service.ts';
 import { refreshSearchDocuments } from '../search/search-index.ts';
 import { FetchFailedError } from './guarded-fetcher.ts';
@@ -107,12 +108,13 @@ export function createPreviewWorker({
    */
   pageCopies?: { queue(trx: Db, postId: number): Promise<void>; kick(): void };
 }): PreviewWorker {
-  let background = false;
-  let stopping = false;
-  let timer: NodeJS.Timeout | undefined;
+  const loop = createRoundLoop({
+    name: 'link preview worker',
+    log,
+    pollMs: Math.min(POLL_INTERVAL_MS, leaseMs),
+    round: runUntilEmpty,
+  });
   let busyTimer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let rerun = false;
   /** New pending posts may exist that are not queued yet (a kick, or a round starting). */
   let queueDue = true;
   let queueing: Promise<unknown> = Promise.resolve();
@@ -121,7 +123,7 @@ export function createPreviewWorker({
   function queueIfDue(): Promise<unknown> {
     if (queueDue) {
       queueDue = false;
-      queueing = queuePendingPreviews(db, { stopped: () => stopping });
+      queueing = queuePendingPreviews(db, { stopped: () => loop.stopping });
     }
     return queueing;
   }
@@ -132,7 +134,7 @@ export function createPreviewWorker({
       try {
         return await write();
       } catch (error) {
-        if (!isDatabaseBusy(error) || tries === BUSY_WRITE_TRIES || stopping) throw error;
+        if (!isDatabaseBusy(error) || tries === BUSY_WRITE_TRIES || loop.stopping) throw error;
         await sleep(BUSY_RETRY_MS);
       }
     }
@@ -187,7 +189,7 @@ export function createPreviewWorker({
     let busy = false;
     const lane = async () => {
       try {
-        while (!stopping && !busy) {
+        while (!loop.stopping && !busy) {
           await queueIfDue();
           const claim = await claimPendingPreview(db, clock(), leaseMs);
           if (!claim) return;
@@ -206,55 +208,29 @@ export function createPreviewWorker({
     });
     for (const outcome of lanes) if (outcome.status === 'rejected') throw outcome.reason;
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- the lanes set `busy`; TypeScript does not follow assignments made in closures
-    if (busy && background && !stopping) {
+    if (busy && loop.background && !loop.stopping) {
       log.debug(`database busy: link previews go on in ${BUSY_RETRY_MS} ms`);
       clearTimeout(busyTimer);
-      busyTimer = setTimeout(schedule, BUSY_RETRY_MS);
+      busyTimer = setTimeout(loop.kick, BUSY_RETRY_MS);
       busyTimer.unref();
     }
     return finished;
-  }
-
-  function schedule(): void {
-    if (!background || stopping) return;
-    if (running) {
-      rerun = true;
-      return;
-    }
-    running = (async () => {
-      do {
-        rerun = false;
-        await runUntilEmpty().catch((error: unknown) =>
-          log.error({ err: error }, 'link preview worker failed'),
-        );
-        // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- schedule() sets `rerun` while the round runs; TypeScript does not see it
-      } while (rerun && !stopping);
-    })().finally(() => {
-      running = undefined;
-    });
   }
 
   return {
     finished,
     kick() {
       queueDue = true;
-      schedule();
+      loop.kick();
     },
     async drain() {
-      await running;
+      await loop.settled();
       return runUntilEmpty();
     },
-    start() {
-      background = true;
-      schedule();
-      timer = setInterval(schedule, Math.min(POLL_INTERVAL_MS, leaseMs));
-      timer.unref();
-    },
+    start: loop.start,
     async stop() {
-      stopping = true;
-      clearInterval(timer);
       clearTimeout(busyTimer);
-      await running;
+      await loop.stop();
     },
   };
 }

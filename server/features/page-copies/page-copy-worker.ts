@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { isDatabaseBusy } from '../../db/sqlite.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { createRoundLoop } from '../../lib/round-loop.ts';
 import { claimQueuedCopy } from './page-copies.repository.ts';
 import type { PageCopiesService } from './page-copies.service.ts';
 
@@ -56,11 +57,12 @@ export function createPageCopyWorker({
    */
   onHostFreed?: () => void;
 }): PageCopyWorker {
-  let background = false;
-  let stopping = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let rerun = false;
+  const loop = createRoundLoop({
+    name: 'page copy worker',
+    log,
+    pollMs: POLL_INTERVAL_MS,
+    round: runUntilEmpty,
+  });
 
   /** Claims and makes copies until none can be claimed (or the database is busy). */
   async function runUntilEmpty(): Promise<number> {
@@ -68,7 +70,7 @@ export function createPageCopyWorker({
     let busy = false;
     const lane = async () => {
       try {
-        while (!stopping && !busy) {
+        while (!loop.stopping && !busy) {
           const claim = await claimQueuedCopy(db, clock(), COPY_LEASE_MS);
           if (!claim) return;
           const outcome = await copies.copy(claim);
@@ -86,41 +88,13 @@ export function createPageCopyWorker({
     return finished;
   }
 
-  function schedule(): void {
-    if (!background || stopping) return;
-    if (running) {
-      rerun = true;
-      return;
-    }
-    running = (async () => {
-      do {
-        rerun = false;
-        await runUntilEmpty().catch((error: unknown) =>
-          log.error({ err: error }, 'page copy worker failed'),
-        );
-        // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- schedule() sets `rerun` while the round runs; TypeScript does not see it
-      } while (rerun && !stopping);
-    })().finally(() => {
-      running = undefined;
-    });
-  }
-
   return {
-    kick: schedule,
+    kick: loop.kick,
     async drain() {
-      await running;
+      await loop.settled();
       return runUntilEmpty();
     },
-    start() {
-      background = true;
-      schedule();
-      timer = setInterval(schedule, POLL_INTERVAL_MS);
-      timer.unref();
-    },
-    async stop() {
-      stopping = true;
-      clearInterval(timer);
-      await running;
-    },
+    start: loop.start,
+    stop: loop.stop,
   };
 }
