@@ -16,6 +16,7 @@ import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.
 import type { LinkFetcher } from '../link-preview/guarded-fetcher.ts';
 import { foldCase } from '../search/search-query.ts';
 import { COPY_LEASE_MS, createPageCopyWorker } from './page-copy-worker.ts';
+import { snapshotHtml } from './page-snapshot.ts';
 
 /*
  * Page copies end to end: a link post saved through the API, its preview (which queues the copy)
@@ -142,8 +143,11 @@ describe('a saved link post', () => {
     // Framed by the reader view only: Nestmark's own pages, where other responses say DENY.
     expect(snapshot.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(snapshot.headers['x-content-type-options']).toBe('nosniff');
-    // The page as fetched, script and all: the CSP keeps it from running.
-    expect(snapshot.text).toBe(ARTICLE);
+    // The page as fetched, script and all (the CSP keeps it from running), based on its address.
+    const pageUrl = `http://${siteName(1)}:${sites.port}/article`;
+    expect(snapshot.text).toBe(await snapshotHtml(ARTICLE, pageUrl));
+    expect(snapshot.text).toContain(`<head><base href="${pageUrl}"><title>Copies of Pages</title>`);
+    expect(snapshot.text).toContain('<script>window.evil = 1</script>');
   });
 
   it('gets the text of a PDF, and keeps the PDF', async () => {

@@ -29,7 +29,7 @@ import {
   storedBytesOfUser,
   type ClaimedCopy,
 } from './page-copies.repository.ts';
-import { compressSnapshot, decompressSnapshot } from './page-snapshot.ts';
+import { compressSnapshot, decompressSnapshot, snapshotHtml } from './page-snapshot.ts';
 import type { PdfCopy } from './pdf-text.ts';
 import type { ArticleCopy } from './readable-copy.ts';
 
@@ -167,7 +167,10 @@ export function createPageCopiesService({
       kind === 'pdf'
         ? page.body
         : Buffer.from(
-            (await loadCharsets()).decodeHtml(page.body, { transportCharset: page.charset }).text,
+            await snapshotHtml(
+              (await loadCharsets()).decodeHtml(page.body, { transportCharset: page.charset }).text,
+              page.url,
+            ),
           ),
       { rawBytes: kind === 'pdf' ? caps.pdfBytes : caps.rawBytes },
     );
