@@ -324,8 +324,8 @@ export async function searchCursor(
  *   stops at a page, so titles and post texts walk first (titles, short and kept in the row,
  *   cheaply), further than on SQLite, and only terms rare among the newest posts go through the
  *   index, which then finds every match and sorts them.
- * - Page texts, long and in a table of their own, never walk: the copies holding the terms come
- *   from the index (by id when few), and only those are read.
+ * - Page texts, long and in a table of their own, are read one post at a time (by the copy's
+ *   key) while walking, and through their own index when the walk finds too few.
  */
 export async function searchPosts(
   db: Db,
@@ -350,9 +350,10 @@ export async function searchPosts(
 
 /**
  * The first `limit` posts of `qb` (0 = all) that match `query` in `tier`, in result order,
- * without those of the `earlier` tier (they come first). Titles (on PostgreSQL) and post texts
- * read the newest posts in order as far as `walkBudget` says, then turn to the index
- * (`matches`); page texts go to the index at once.
+ * without those of the `earlier` tier (they come first). Post and page texts (and titles on
+ * PostgreSQL) read the newest posts in order as far as `walkBudget` says, then turn to the index
+ * (`matches`): a word common in page texts fills a page from the first hundred posts, where the
+ * index would read every copy that holds it.
  */
 async function findMatches(
   db: Db,
@@ -364,7 +365,7 @@ async function findMatches(
   limit: number,
 ): Promise<PostRow[]> {
   const phase = <O>(rows: SelectQueryBuilder<Database, 'posts', O>) => notIn(rows, query, earlier);
-  if (limit > 0 && (tier === 'text' || (tier === 'title' && dialectOf(db) === 'postgres'))) {
+  if (limit > 0 && (tier !== 'title' || dialectOf(db) === 'postgres')) {
     // The newest posts in scope after the first `skip`, as a table of their own named like the
     // original, so that the walk stops after `budget` rows whatever the conditions.
     const fromNewest = (budget: number, skip: number, wanted: number) => {
@@ -393,9 +394,9 @@ async function findMatches(
  * the `wanted` matches; 0 = none, the index is cheaper. The hits tell how far a walk must go for
  * a page: twice that, if not too far. SQLite's index is cheap, so it walks only that far. On
  * PostgreSQL (see searchPosts) a walk reads the text of each post once, while the index reads
- * every candidate's, so it walks at most WALK_BUDGET whatever the estimate, and a text walk
- * goes on for BLIND_WALK rows even when the first held no hit (a word in 1 % of posts), unless
- * a tag narrows the search to few posts.
+ * every candidate's, so it walks at most WALK_BUDGET whatever the estimate, and a walk through
+ * post or page texts goes on for BLIND_WALK rows even when the first held no hit (a word in 1 %
+ * of posts), unless a tag narrows the search to few posts.
  */
 function walkBudget(
   db: Db,
@@ -407,7 +408,7 @@ function walkBudget(
   const estimate = hits > 0 ? Math.ceil((2 * wanted * SCAN_BUDGET) / hits) : 0;
   if (dialectOf(db) === 'sqlite') return estimate <= WALK_BUDGET ? estimate : 0;
   if (hits > 0) return Math.min(estimate, WALK_BUDGET);
-  return tier === 'text' && query.tags.length === 0 ? BLIND_WALK : 0;
+  return tier !== 'title' && query.tags.length === 0 ? BLIND_WALK : 0;
 }
 
 /**
