@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe.ts';
-import { api, PAGES_ORIGIN, signIn } from './fixtures.ts';
+import { api, PAGES_ORIGIN, showTheme, signIn } from './fixtures.ts';
 
 /**
  * axe-core on the main screens (issue 16): a collection in its three views, the post editor,
@@ -51,17 +51,6 @@ async function expectAccessibleInBothThemes(page: Page, label: string) {
     await expectNoSeriousA11yViolations(page, `${label} (${theme})`);
   }
   await showTheme(page, 'light');
-}
-
-/** Shows `theme` as applyTheme() does, and waits until the page has it. */
-async function showTheme(page: Page, theme: 'light' | 'dark') {
-  await page.evaluate(
-    (dark) => document.documentElement.classList.toggle('dark', dark),
-    theme === 'dark',
-  );
-  const html = page.locator('html');
-  if (theme === 'dark') await expect(html).toHaveClass(/\bdark\b/);
-  else await expect(html).not.toHaveClass(/\bdark\b/);
 }
 
 /** A browser context without a session, as a share link's visitor has. */

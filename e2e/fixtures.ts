@@ -77,6 +77,21 @@ export async function waitForTransitions(page: Page): Promise<void> {
   );
 }
 
+/**
+ * Shows `theme` as the app's applyTheme() does (the `dark` class on `<html>`,
+ * PRODUCT.md#local-preferences), and waits until the page has it and its colours have settled.
+ */
+export async function showTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await page.evaluate(
+    (dark) => document.documentElement.classList.toggle('dark', dark),
+    theme === 'dark',
+  );
+  const html = page.locator('html');
+  if (theme === 'dark') await expect(html).toHaveClass(/\bdark\b/);
+  else await expect(html).not.toHaveClass(/\bdark\b/);
+  await waitForTransitions(page);
+}
+
 /** Signs in through the login screen (as the owner by default) and waits for the home view. */
 export async function signIn(
   page: Page,

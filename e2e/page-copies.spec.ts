@@ -2,25 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import type { PageCopy } from '../contract/page-copies.ts';
 import type { Post } from '../contract/posts.ts';
-import { api, PAGES_ORIGIN, signIn, waitForTransitions } from './fixtures.ts';
+import { api, PAGES_ORIGIN, showTheme, signIn, waitForTransitions } from './fixtures.ts';
 
 /**
  * Page copies (PRODUCT.md#page-copies, #reader-view): save a link to a page of the e2e page
  * server, open its reader view from the card menu, look at its snapshot (whose script does not
  * run), and find the post by a word only its page body holds, the passage highlighted.
  */
-
-/** Shows `theme` as the app applies it, and waits until the page has it and has settled. */
-async function showTheme(page: Page, theme: 'light' | 'dark') {
-  await page.evaluate(
-    (dark) => document.documentElement.classList.toggle('dark', dark),
-    theme === 'dark',
-  );
-  const html = page.locator('html');
-  if (theme === 'dark') await expect(html).toHaveClass(/\bdark\b/);
-  else await expect(html).not.toHaveClass(/\bdark\b/);
-  await waitForTransitions(page);
-}
 
 /** Screenshots at desktop and phone width, in the light and the dark theme. */
 async function shoot(page: Page, testInfo: TestInfo, name: string) {
