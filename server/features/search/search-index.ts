@@ -185,15 +185,14 @@ function inScope<O>(
  */
 function matching(qb: PostsQuery, query: SearchQuery, tier: SearchTier = 'text') {
   if (tier === 'page') {
-    // The copy of this post, looked up by its key: its text is only read for posts in hand.
-    // `offset 0` keeps PostgreSQL from turning the check into a join, which read every copy.
+    // The copy of this post, looked up by its key: its text is only read for posts in hand. A
+    // scalar subquery, not `exists`: PostgreSQL would turn that into a join reading every copy.
     qb = qb.where((outer) =>
-      outer.exists(
+      outer(
         outer
           .selectFrom('page_copies')
-          .select('page_copies.post_id')
+          .select(sql<number>`1`.as('held'))
           .whereRef('page_copies.post_id', '=', 'posts.id')
-          .offset(0)
           .where((eb) =>
             eb.and([
               query.include.length > 0
@@ -202,6 +201,8 @@ function matching(qb: PostsQuery, query: SearchQuery, tier: SearchTier = 'text')
               ...query.exclude.map((term) => eb.not(contains(COLUMNS.page, term))),
             ]),
           ),
+        '=',
+        1,
       ),
     );
   } else {
