@@ -338,6 +338,12 @@ describe('two Nestmark processes on one PostgreSQL database behind a round-robin
       .select('id')
       .where('email', '=', PROCESS_OWNER.email)
       .executeTakeFirstOrThrow();
+    // Previews only: page copies would fetch the same pages and hold their hosts' leases.
+    await database.db
+      .updateTable('users')
+      .set({ auto_page_copies: 0 })
+      .where('id', '=', owner.id)
+      .execute();
     const pageUrl = (n: number) => `${sites.origin(n % HOSTS)}/page/${n}`;
     // Most of the link posts written as an import writes them; the last ten saved through the
     // proxy, which tells both processes that previews are due.
