@@ -19,6 +19,7 @@ import * as storedFiles from './migrations/0018-stored-files.ts';
 import * as searchIndexRowids from './migrations/0019-search-index-rowids.ts';
 import * as sharedLimits from './migrations/0020-shared-limits.ts';
 import * as pageCopies from './migrations/0021-page-copies.ts';
+import * as pageCopyTurns from './migrations/0022-page-copy-turns.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from a folder so the compiled server
@@ -44,6 +45,7 @@ const migrations = {
   '0019-search-index-rowids': searchIndexRowids,
   '0020-shared-limits': sharedLimits,
   '0021-page-copies': pageCopies,
+  '0022-page-copy-turns': pageCopyTurns,
 } satisfies Record<string, Migration>;
 
 /** The name of a migration, e.g. `0012-live-post-indexes`. */

@@ -305,6 +305,13 @@ export interface PreviewTurnsTable {
   turn: number;
 }
 
+/** A user's latest page copy claim (migration 0022): the user with the oldest turn goes next. */
+export interface PageCopyTurnsTable {
+  user_id: number;
+  /** Claims are numbered by one counter shared by all users; higher = more recent. */
+  turn: number;
+}
+
 /** When a once-across-instances job last ran (migration 0020, `db/scheduled-runs.ts`). */
 export interface MaintenanceRunsTable {
   /** The job, e.g. `recycle-bin-purge`. */
@@ -385,6 +392,7 @@ export interface Database {
   maintenance_runs: MaintenanceRunsTable;
   rate_limit_counters: RateLimitCountersTable;
   page_copies: PageCopiesTable;
+  page_copy_turns: PageCopyTurnsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -4,6 +4,7 @@ import { preparedQuery, type Db } from '../../db/database.ts';
 import { hostOfLink, releaseHostLease, takeHostLease } from '../../db/host-leases.ts';
 import type { Database, PreviewStatus } from '../../db/schema.ts';
 import { published } from '../../db/staging.ts';
+import { takeTurn } from '../../db/user-turns.ts';
 
 /** What a preview found for a post; null fields were not found. */
 export interface LinkPreview {
@@ -270,20 +271,7 @@ async function claimPost(
     return undefined;
   }
   // The user's turn: the newest of all, so every other waiting user goes before them next time.
-  await trx
-    .insertInto('preview_turns')
-    .values((eb) => ({
-      user_id: claimed.user_id,
-      turn: eb
-        .selectFrom('preview_turns')
-        .select((inner) =>
-          inner(inner.fn.coalesce(inner.fn.max('turn'), inner.lit(0)), '+', 1).as('next'),
-        ),
-    }))
-    .onConflict((oc) =>
-      oc.column('user_id').doUpdateSet((eb) => ({ turn: eb.ref('excluded.turn') })),
-    )
-    .execute();
+  await takeTurn(trx, 'preview_turns', claimed.user_id);
   return {
     id,
     user_id: claimed.user_id,

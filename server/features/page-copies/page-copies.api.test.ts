@@ -262,6 +262,38 @@ describe('the copy worker', () => {
     await t.db.deleteFrom('page_copies').where('post_id', '=', post.id).execute();
     await t.db.deleteFrom('preview_hosts').where('post_id', '=', post.id).execute();
   });
+  it("takes turns by user, each user's latest link first: an import does not hold back another user's link", async () => {
+    const bob = await t.createUser();
+    const link = async (user: TestUser, site: number) => {
+      const post = await createAs(t, user).post({
+        content: `http://${siteName(site)}:${sites.port}/article`,
+      });
+      await t.app.previews.drain();
+      t.clock.advance(1_000);
+      return post.id;
+    };
+    const adas = [await link(ada, 20), await link(ada, 21), await link(ada, 22)];
+    const bobs = await link(bob, 23);
+    const made: number[] = [];
+    const worker = createPageCopyWorker({
+      db: t.db,
+      clock: t.clock,
+      copies: {
+        copy: (claim) => {
+          made.push(claim.postId);
+          return Promise.resolve('saved');
+        },
+      },
+      log: t.app.log,
+      concurrency: 1,
+    });
+    expect(await worker.drain()).toBe(4);
+    // Neither was served yet: Ada (the first user) goes first, then Bob, whose turn is older.
+    expect(made).toEqual([adas[2], bobs, adas[1], adas[0]]);
+    const posts = [...adas, bobs];
+    await t.db.deleteFrom('page_copies').where('post_id', 'in', posts).execute();
+    await t.db.deleteFrom('preview_hosts').where('post_id', 'in', posts).execute();
+  });
 });
 
 describe('asking for copies', () => {

@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import { preparedQuery, type Db } from '../../db/database.ts';
 import { hostOfLink, releaseHostLease, takeHostLease } from '../../db/host-leases.ts';
 import type { PageCopiesTable } from '../../db/schema.ts';
 import { published } from '../../db/staging.ts';
+import { takeTurn } from '../../db/user-turns.ts';
 
 /**
  * A queued copy this process now owns, until `claimedAt` + the lease time, with the lease on its
@@ -88,15 +89,64 @@ export async function queueCopy(
   return queued !== undefined;
 }
 
-/** Queued copies read per claim: more than the hosts other lanes can hold meanwhile. */
+/** Candidates read per user and claim: more than the hosts other lanes can hold meanwhile. */
 const CANDIDATES = 16;
+/** Reads of the candidates when every one read was claimed by another lane or process first. */
+const CONTENDED_READS = 10;
 
 /**
- * Claims the oldest queued copy that can be claimed now, or undefined. A copy can be claimed when
- * it is queued, its post is live and published, it is unclaimed or its claim is older than
- * `leaseMs` (a process that died), and no live lease is held on its link's host. The host lease
- * and the row's `claimed_at` are compare-and-set writes in one transaction: of processes racing
- * for a copy exactly one wins, and a claim that fails keeps no lease.
+ * Queued copies of live, published link posts that are unclaimed or whose claim is older than
+ * `staleBefore` (a process that died), with their owner.
+ */
+function claimable(db: Db, staleBefore: string) {
+  return db
+    .selectFrom('page_copies as c')
+    .innerJoin('posts as p', 'p.id', 'c.post_id')
+    .where('c.status', '=', 'queued')
+    .where((eb) => eb.or([eb('c.claimed_at', 'is', null), eb('c.claimed_at', '<', staleBefore)]))
+    .where('p.binned_at', 'is', null)
+    .where(published('p'))
+    .where('p.url', 'is not', null);
+}
+
+/** Users with a copy to claim, whose last claim is oldest first (one never served before anyone). */
+const waitingUsersQuery = preparedQuery((db, staleBefore: string) =>
+  db
+    .selectFrom('users as u')
+    .leftJoin('page_copy_turns as t', 't.user_id', 'u.id')
+    .select('u.id')
+    .where((eb) =>
+      eb.exists(
+        claimable(db, staleBefore).select('c.post_id').where('c.user_id', '=', eb.ref('u.id')),
+      ),
+    )
+    .orderBy((eb) => eb.fn.coalesce('t.turn', eb.lit(0)))
+    .orderBy('u.id'),
+);
+
+/** A user's claimable copies, the latest asked for first. */
+const candidatesQuery = preparedQuery((db, userId: number, staleBefore: string) =>
+  claimable(db, staleBefore)
+    .select(['c.post_id', 'p.url'])
+    .where('c.user_id', '=', userId)
+    .orderBy('c.requested_at', 'desc')
+    .orderBy('c.post_id', 'desc')
+    .limit(CANDIDATES),
+);
+
+/**
+ * Claims a queued copy that can be claimed now, or undefined when none can. A copy can be
+ * claimed when it is queued, its post is live and published, it is unclaimed or its claim is
+ * older than `leaseMs` (a process that died), and no live lease is held on its link's host.
+ *
+ * Fair share, as for link previews: users with copies to claim take turns (db/user-turns.ts),
+ * and each user's latest request goes first, so a link just saved or a refresh is not stuck
+ * behind an import's copies, neither the user's own nor anybody else's.
+ *
+ * The host lease, the row's `claimed_at` and the user's turn are written in one transaction,
+ * the first two as compare-and-set writes: of processes racing for a copy exactly one wins, and
+ * a claim that fails keeps no lease. When every candidate read was lost to a quicker lane, they
+ * are read again (at most CONTENDED_READS times): undefined means nothing could be claimed.
  */
 export async function claimQueuedCopy(
   db: Db,
@@ -105,49 +155,53 @@ export async function claimQueuedCopy(
 ): Promise<ClaimedCopy | undefined> {
   const at = now.toISOString();
   const staleBefore = new Date(now.getTime() - leaseMs).toISOString();
-  const candidates = await db
-    .selectFrom('page_copies as c')
-    .innerJoin('posts as p', 'p.id', 'c.post_id')
-    .select(['c.post_id', 'c.user_id', 'p.url'])
-    .where('c.status', '=', 'queued')
-    .where((eb) => eb.or([eb('c.claimed_at', 'is', null), eb('c.claimed_at', '<', staleBefore)]))
-    .where('p.binned_at', 'is', null)
-    .where(published('p'))
-    .where('p.url', 'is not', null)
-    .orderBy('c.requested_at')
-    .orderBy('c.post_id')
-    .limit(CANDIDATES)
-    .execute();
-  const tried = new Set<string>();
-  for (const candidate of candidates) {
-    const host = hostOfLink(candidate.url!);
-    if (tried.has(host)) continue;
-    tried.add(host);
-    const lease = { host, postId: candidate.post_id, claimedAt: at };
-    const claimed = await db.transaction().execute(async (trx) => {
-      if (!(await takeHostLease(trx, lease, staleBefore))) return false;
-      const row = await trx
-        .updateTable('page_copies')
-        .set({ claimed_at: at })
-        .where('post_id', '=', candidate.post_id)
-        .where('status', '=', 'queued')
-        .where((eb) => eb.or([eb('claimed_at', 'is', null), eb('claimed_at', '<', staleBefore)]))
-        .returning('post_id')
-        .executeTakeFirst();
-      if (!row) await releaseHostLease(trx, lease);
-      return row !== undefined;
-    });
-    if (claimed) {
-      return {
-        postId: candidate.post_id,
-        userId: candidate.user_id,
-        url: candidate.url!,
-        host,
-        claimedAt: at,
-      };
+  for (let reads = 1; reads <= CONTENDED_READS; reads++) {
+    let lost = false;
+    for (const user of await waitingUsersQuery(db, staleBefore)) {
+      const tried = new Set<string>();
+      for (const candidate of await candidatesQuery(db, user.id, staleBefore)) {
+        const host = hostOfLink(candidate.url!);
+        if (tried.has(host)) continue;
+        tried.add(host);
+        const claim = { postId: candidate.post_id, userId: user.id, url: candidate.url!, host };
+        const claimed = await db
+          .transaction()
+          .execute((trx) => claimCopy(trx, claim, at, staleBefore));
+        if (claimed) return claimed;
+        lost = true;
+      }
     }
+    if (!lost) return undefined;
   }
   return undefined;
+}
+
+/**
+ * In a transaction: takes the lease on the copy's host, then the copy, then gives its user the
+ * newest turn; undefined (and no lease kept) when the host or the copy is taken.
+ */
+async function claimCopy(
+  trx: Db,
+  claim: Omit<ClaimedCopy, 'claimedAt'>,
+  at: string,
+  staleBefore: string,
+): Promise<ClaimedCopy | undefined> {
+  const lease = { host: claim.host, postId: claim.postId, claimedAt: at };
+  if (!(await takeHostLease(trx, lease, staleBefore))) return undefined;
+  const row = await trx
+    .updateTable('page_copies')
+    .set({ claimed_at: at })
+    .where('post_id', '=', claim.postId)
+    .where('status', '=', 'queued')
+    .where((eb) => eb.or([eb('claimed_at', 'is', null), eb('claimed_at', '<', staleBefore)]))
+    .returning('post_id')
+    .executeTakeFirst();
+  if (!row) {
+    await releaseHostLease(trx, lease);
+    return undefined;
+  }
+  await takeTurn(trx, 'page_copy_turns', claim.userId);
+  return { ...claim, claimedAt: at };
 }
 
 /**
