@@ -20,9 +20,12 @@ export const copyFailureReasons = [
 ] as const;
 
 /**
- * The page copy of a link post. `copied_at` is when it was saved or failed; the page's own
- * fields (`kind` … `reading_minutes`) and `html` are null unless saved; `html` is the readable
- * article, sanitised like post content (PRODUCT.md#rich-content), null for a PDF.
+ * The page copy of a link post. `copied_at` is when the copy was saved, or when the first one
+ * failed; the page's own fields (`kind` … `reading_minutes`) and `html` are those of the saved
+ * copy, null when there is none; `html` is the readable article, sanitised like post content
+ * (PRODUCT.md#rich-content), null for a PDF. A refresh keeps the copy: `queued` with the copy
+ * while the new one is made, and when it cannot be made `saved` with the old copy and the
+ * refresh's `failure` (PRODUCT.md#page-copies).
  */
 export const pageCopySchema = z.object({
   status: z.enum(pageCopyStatuses),
@@ -56,7 +59,7 @@ export const pageCopyEndpoints = {
     method: 'POST',
     path: '/api/posts/{id}/copy',
     summary:
-      'Copy the page again: the copy is queued (202 with its status) and made in the background, replacing the one before. For whoever may edit the post; 400 for a text post; 404 when the caller may not read it, 403 when they may read but not edit it.',
+      'Copy the page again: the copy is queued (202 with its status) and made in the background; the copy it had stays readable and searchable until the new one replaces it, and stays if the new one fails (then `saved` with the `failure`). For whoever may edit the post; 400 for a text post; 404 when the caller may not read it, 403 when they may read but not edit it.',
     auth: 'user',
     params: idParams,
     status: 202,

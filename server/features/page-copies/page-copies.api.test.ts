@@ -36,6 +36,9 @@ ${Array.from({ length: 8 }, (_, n) => paragraph(n)).join('\n')}
 <p>ÇA MARCHE with Straße.</p></article></body></html>`;
 const PDF = pdfOf(['Hello brave new world', 'Second page of the PDF'], 'A PDF Title');
 
+/** Whether the page at /rotting is gone (404) or still there (the article). */
+let rotted = false;
+
 function respond(_host: string, request: IncomingMessage, response: ServerResponse) {
   const path = new URL(request.url!, 'http://local').pathname;
   const html = (body: string) =>
@@ -44,6 +47,8 @@ function respond(_host: string, request: IncomingMessage, response: ServerRespon
     case '/article':
     case '/other-article':
       return html(ARTICLE);
+    case '/rotting':
+      return rotted ? response.writeHead(404).end() : html(ARTICLE);
     case '/doc.pdf':
       return response.writeHead(200, { 'content-type': 'application/pdf' }).end(PDF);
     case '/image':
@@ -297,17 +302,63 @@ describe('the copy worker', () => {
 });
 
 describe('asking for copies', () => {
-  it('refreshes a copy on request: queued (202), then saved again', async () => {
+  it('refreshes a copy on request: queued (202) with the copy it had, then saved again', async () => {
     const id = await savedLink(ada, `http://${siteName(5)}:${sites.port}/article`);
+    const before = (await copyOf(ada, id)).body.data;
     t.clock.advance(60_000);
     const refresh = await t.call(pageCopyEndpoints.refresh, { token: ada.token, params: { id } });
     expect(refresh.status).toBe(202);
-    expect(refresh.body.data).toMatchObject({ status: 'queued', copied_at: null, html: null });
+    // Until the new copy is made the old one is read, and its snapshot served.
+    expect(refresh.body.data).toEqual({ ...before, status: 'queued' });
+    const snapshot = await t.call(pageCopyEndpoints.snapshot, { token: ada.token, params: { id } });
+    expect(snapshot.status).toBe(200);
     expect(await t.app.pageCopies.drain()).toBe(1);
     expect((await copyOf(ada, id)).body.data).toMatchObject({
       status: 'saved',
       copied_at: t.clock().toISOString(),
+      failure: null,
+      html: before.html,
     });
+  });
+
+  it('keeps the copy when a refresh fails: the page is gone, its copy is not', async () => {
+    rotted = false;
+    const id = await savedLink(ada, `http://${siteName(9)}:${sites.port}/rotting`);
+    const saved = (await copyOf(ada, id)).body.data;
+    expect(saved.status).toBe('saved');
+    rotted = true;
+    t.clock.advance(60_000);
+    await t.call(pageCopyEndpoints.refresh, { token: ada.token, params: { id } });
+    expect(await t.app.pageCopies.drain()).toBe(1);
+    expect((await copyOf(ada, id)).body.data).toEqual({
+      ...saved,
+      failure: { reason: 'http_status', text: expect.stringContaining('404') as string },
+    });
+    const snapshot = await t.call(pageCopyEndpoints.snapshot, { token: ada.token, params: { id } });
+    expect(snapshot.status).toBe(200);
+    const row = await t.db
+      .selectFrom('page_copies')
+      .select('search_text')
+      .where('post_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.search_text).toContain('readable copies');
+
+    // A new link is another page: its copy starts afresh, and a failure leaves none.
+    await t.call(postEndpoints.update, {
+      token: ada.token,
+      params: { id },
+      body: { content: `http://${siteName(9)}:${sites.port}/missing` },
+    });
+    await t.app.previews.drain();
+    await t.app.pageCopies.drain();
+    expect((await copyOf(ada, id)).body.data).toMatchObject({
+      status: 'failed',
+      html: null,
+      kind: null,
+      failure: { reason: 'http_status' },
+    });
+    const gone = await t.call(pageCopyEndpoints.snapshot, { token: ada.token, params: { id } });
+    expect(gone.status).toBe(404);
   });
 
   it('queues no copy while the owner turned automatic copies off; refresh still copies', async () => {

@@ -33,7 +33,7 @@ export type SavedCopyFields = Pick<
   | 'text_gz'
 > & { search_text: string; stored_bytes: number };
 
-/** The columns of a copy itself: cleared when it is asked for again. */
+/** The columns of a copy itself: cleared when a new link asks for a copy, or a first copy fails. */
 const NO_COPY = {
   claimed_at: null,
   copied_at: null,
@@ -54,16 +54,17 @@ const NO_COPY = {
 } as const;
 
 /**
- * Puts the copy of link post `postId` in the queue, requested at `now`, replacing any copy it had
- * (a new link, or a refresh): the row is inserted or emptied and set 'queued'. With `onlyIfAuto`
- * only when the post's owner has automatic copies on (`users.auto_page_copies`). Text posts are
- * never queued. @returns whether the copy was queued
+ * Puts the copy of link post `postId` in the queue, requested at `now`. A new link (`keepCopy`
+ * false) empties the row: its old copy is of another page. A refresh (`keepCopy` true) keeps the
+ * copy it had, searched and readable until the new one replaces it (or the refresh fails, see
+ * failCopy). With `onlyIfAuto` only when the post's owner has automatic copies on
+ * (`users.auto_page_copies`). Text posts are never queued. @returns whether the copy was queued
  */
 export async function queueCopy(
   db: Db,
   postId: number,
   now: string,
-  options: { onlyIfAuto: boolean },
+  options: { onlyIfAuto: boolean; keepCopy: boolean },
 ): Promise<boolean> {
   let source = db
     .selectFrom('posts as p')
@@ -82,7 +83,11 @@ export async function queueCopy(
     .columns(['post_id', 'user_id', 'status', 'requested_at'])
     .expression(source)
     .onConflict((oc) =>
-      oc.column('post_id').doUpdateSet({ ...NO_COPY, status: 'queued', requested_at: now }),
+      oc.column('post_id').doUpdateSet({
+        ...(options.keepCopy ? { claimed_at: null, failure: null } : NO_COPY),
+        status: 'queued',
+        requested_at: now,
+      }),
     )
     .returning('post_id')
     .executeTakeFirst();
@@ -259,24 +264,36 @@ export async function saveCopy(
 }
 
 /**
- * Marks the copy failed with `failure` (a CopyFailure without its `kind`, as JSON) and ends the
- * claim, in one transaction with the host's release. @returns false when the claim was lost
+ * Ends the claim of a copy that could not be made, with `failure` (a CopyFailure without its
+ * `kind`, as JSON), in one transaction with the host's release. A refresh of a saved copy keeps
+ * that copy: the row is 'saved' again, as of its old `copied_at`, with the refresh's `failure`
+ * (a page that is gone does not take its copy with it). Otherwise the row is 'failed' at `now`.
+ * @returns 'kept' (the old copy stays), 'failed', or false when the claim was lost (nothing
+ * written)
  */
 export async function failCopy(
   db: Db,
   claim: ClaimedCopy,
   failure: string,
   now: string,
-): Promise<boolean> {
-  const result = await ownClaim(db, claim)
-    .set({ ...NO_COPY, status: 'failed', copied_at: now, failure })
+): Promise<'kept' | 'failed' | false> {
+  const kept = await ownClaim(db, claim)
+    .where('kind', 'is not', null)
+    .set({ status: 'saved', claimed_at: null, failure })
     .executeTakeFirst();
+  const failed =
+    kept.numUpdatedRows > 0n
+      ? undefined
+      : await ownClaim(db, claim)
+          .set({ ...NO_COPY, status: 'failed', copied_at: now, failure })
+          .executeTakeFirst();
   await releaseHostLease(db, {
     host: claim.host,
     postId: claim.postId,
     claimedAt: claim.claimedAt,
   });
-  return result.numUpdatedRows > 0n;
+  if (kept.numUpdatedRows > 0n) return 'kept';
+  return failed!.numUpdatedRows > 0n ? 'failed' : false;
 }
 
 /** The copy row of a post, or undefined when none was asked for. */

@@ -133,7 +133,8 @@ export function createPageCopiesService({
       const written = await db
         .transaction()
         .execute((trx) => failCopy(trx, claim, JSON.stringify(reason), now));
-      if (written) await store.remove('snapshots', snapshotName(claim.postId));
+      // A failed refresh keeps the copy it had, and so its snapshot.
+      if (written === 'failed') await store.remove('snapshots', snapshotName(claim.postId));
       return written ? 'failed' : undefined;
     }
     const { fields, snapshot } = outcome;
@@ -219,9 +220,9 @@ export function createPageCopiesService({
 
   /** The API view of a copy row (or of none). */
   async function present(row: Selectable<PageCopiesTable> | undefined): Promise<PageCopy> {
-    const saved = row?.status === 'saved';
-    const failure =
-      row?.status === 'failed' && row.failure ? (JSON.parse(row.failure) as object) : null;
+    // A copy is kept while a refresh is queued, and when the refresh failed.
+    const saved = row?.kind != null;
+    const failure = row?.failure ? (JSON.parse(row.failure) as object) : null;
     const reason = failure && ({ kind: 'failure', ...failure } as CopyFailure);
     return {
       status: row?.status ?? 'none',
@@ -249,7 +250,7 @@ export function createPageCopiesService({
      * post's link changed), so this is where each new link asks for its copy.
      */
     async queueAfterPreview(trx: Db, postId: number): Promise<void> {
-      await queueCopy(trx, postId, clock().toISOString(), { onlyIfAuto: true });
+      await queueCopy(trx, postId, clock().toISOString(), { onlyIfAuto: true, keepCopy: false });
     },
 
     /** GET /api/posts/{id}/copy. @throws 404 when the actor may not read the post */
@@ -259,13 +260,14 @@ export function createPageCopiesService({
     },
 
     /**
-     * POST /api/posts/{id}/copy: queues the copy afresh (the worker is told by `onQueued`).
+     * POST /api/posts/{id}/copy: queues the copy afresh (the worker is told by `onQueued`); the
+     * copy it had is served until the new one replaces it, and kept if the new one fails.
      * @throws 404, 403 (may read, not edit), 400 for a text post
      */
     async refresh(actor: UserActor, postId: number, onQueued: () => void): Promise<PageCopy> {
       const post = await accessiblePost(actor, postId, Permission.WRITE);
       if (post.url === null) throw badRequest('A text post has no page to copy.');
-      await queueCopy(db, postId, clock().toISOString(), { onlyIfAuto: false });
+      await queueCopy(db, postId, clock().toISOString(), { onlyIfAuto: false, keepCopy: true });
       onQueued();
       return present(await findCopy(db, postId));
     },
@@ -275,7 +277,7 @@ export function createPageCopiesService({
       await accessiblePost(actor, postId, Permission.READ);
       const row = await findCopy(db, postId);
       const stored =
-        row?.status === 'saved' ? await store.read('snapshots', snapshotName(postId)) : undefined;
+        row?.kind != null ? await store.read('snapshots', snapshotName(postId)) : undefined;
       if (!stored) throw notFound('Snapshot');
       return {
         body: await decompressSnapshot(stored),

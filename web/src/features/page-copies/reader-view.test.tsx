@@ -84,7 +84,8 @@ function fakeServer(endpoint: unknown, input: unknown): Promise<unknown> {
   }
   if (endpoint === pageCopyEndpoints.refresh) {
     if (refreshFailure) return Promise.reject(refreshFailure);
-    copy = QUEUED;
+    // As the server does: a refresh keeps the copy it had.
+    copy = copy.kind === null ? QUEUED : { ...copy, status: 'queued', failure: null };
     return Promise.resolve({ data: copy });
   }
   if (endpoint === collectionEndpoints.list) {
@@ -225,16 +226,18 @@ describe('the reader view of a saved copy', () => {
     expect(frame).toHaveAttribute('referrerpolicy', 'no-referrer');
   });
 
-  it('asks for a new copy with Refresh copy, shows it queued, and polls only while it is', async () => {
+  it('asks for a new copy with Refresh copy, keeps the copy while it is made, and polls only while it is', async () => {
     renderReader();
     const refresh = await screen.findByRole('button', { name: 'Refresh copy' });
     vi.useFakeTimers();
     fireEvent.click(refresh);
     await act(() => vi.advanceTimersByTimeAsync(0));
     expect(callsTo(pageCopyEndpoints.refresh)).toEqual([{ params: { id: 3 } }]);
-    expect(screen.getByText('Saving a copy of this page…')).toHaveAttribute('role', 'status');
+    expect(screen.getByText('Refreshing the copy…')).toHaveAttribute('role', 'status');
     expect(screen.queryByRole('button', { name: 'Refresh copy' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'View snapshot' })).not.toBeInTheDocument();
+    // The copy it had is read meanwhile, its snapshot too.
+    expect(screen.getByRole('button', { name: 'View snapshot' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'How rivers shape cities' })).toBeInTheDocument();
 
     // The copy is ready on the server: the next read of the one query shows it.
     const readsBefore = callsTo(pageCopyEndpoints.get).length;
@@ -250,6 +253,25 @@ describe('the reader view of a saved copy', () => {
     // Saved: no more reads.
     await act(() => vi.advanceTimersByTimeAsync(60_000));
     expect(callsTo(pageCopyEndpoints.get).length).toBe(readsBefore + 1);
+  });
+});
+
+describe('a refresh that failed', () => {
+  it('says why, and keeps the copy saved before, with its snapshot and a new refresh', async () => {
+    copy = {
+      ...SAVED,
+      failure: { reason: 'http_status', text: 'The site answered 404: the page is gone.' },
+    };
+    renderReader();
+    const notice = (await screen.findByText(/^The last refresh failed/)).closest('p');
+    expect(notice).toHaveAttribute('role', 'status');
+    expect(notice).toHaveTextContent(
+      'The last refresh failed: The site answered 404: the page is gone. This is the copy saved before.',
+    );
+    expect(screen.getByRole('heading', { name: 'How rivers shape cities' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'View snapshot' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Refresh copy' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
   });
 });
 

@@ -67,7 +67,8 @@ function Reader({ post, copy, mayRefresh }: { post: Post; copy: PageCopy; mayRef
   const title = copy.title || postName(post);
   const url = post.url ?? post.content;
   const site = copy.site_name || linkDomain(post);
-  const saved = copy.status === 'saved';
+  // A refresh keeps the copy it had: shown while the new one is made, and if it failed.
+  const hasCopy = copy.kind !== null;
 
   function refreshCopy() {
     refresh.mutate(undefined, {
@@ -127,14 +128,18 @@ function Reader({ post, copy, mayRefresh }: { post: Post; copy: PageCopy; mayRef
                 Open original
               </a>
             )}
-            {saved && (
+            {hasCopy && (
               <Button size="sm" onClick={() => setSnapshotOpen(true)}>
                 <PanelsTopLeft aria-hidden />
                 View snapshot
               </Button>
             )}
-            {saved && mayRefresh && refreshButton('Refresh copy', 'secondary')}
+            {hasCopy &&
+              copy.status !== 'queued' &&
+              mayRefresh &&
+              refreshButton('Refresh copy', 'secondary')}
           </div>
+          {hasCopy && <RefreshState copy={copy} />}
         </header>
         <CopyBody
           copy={copy}
@@ -180,7 +185,7 @@ function CopyFacts({ copy }: { copy: PageCopy }) {
     copy.byline,
     copy.reading_minutes !== null && `${Math.max(1, copy.reading_minutes)} min read`,
     published && `Published ${published}`,
-    copy.status === 'saved' && copy.copied_at && `Saved ${formatDay(copy.copied_at)}`,
+    copy.kind !== null && copy.copied_at && `Saved ${formatDay(copy.copied_at)}`,
   ].filter((fact): fact is string => Boolean(fact));
   if (facts.length === 0) return null;
   return (
@@ -195,6 +200,25 @@ function CopyFacts({ copy }: { copy: PageCopy }) {
           {fact}
         </span>
       ))}
+    </p>
+  );
+}
+
+/** Where a refresh of a kept copy stands: being made, or why it failed (the copy stays). */
+function RefreshState({ copy }: { copy: PageCopy }) {
+  if (copy.status === 'queued') {
+    return (
+      <p role="status" className="flex items-center gap-2 text-sm text-fg-muted">
+        <Spinner className="size-4 shrink-0" />
+        Refreshing the copy…
+      </p>
+    );
+  }
+  if (!copy.failure) return null;
+  return (
+    <p role="status" className="flex items-start gap-2 text-sm text-fg-muted">
+      <FileWarning aria-hidden className="mt-0.5 size-4 shrink-0" />
+      <span>The last refresh failed: {copy.failure.text} This is the copy saved before.</span>
     </p>
   );
 }
@@ -214,7 +238,7 @@ function CopyBody({
   shareToken: string | undefined;
   action: ReactNode;
 }) {
-  if (copy.status === 'queued') {
+  if (copy.kind === null && copy.status === 'queued') {
     return (
       <div
         role="status"
@@ -225,7 +249,7 @@ function CopyBody({
       </div>
     );
   }
-  if (copy.status === 'failed') {
+  if (copy.kind === null && copy.status === 'failed') {
     return (
       <EmptyState
         icon={FileWarning}
