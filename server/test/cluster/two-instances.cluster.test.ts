@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -31,7 +32,8 @@ import {
  * 127.0.0.1 (round-robin-proxy.ts) that sends consecutive requests to alternate processes and
  * skips one that refuses connections. Their link previews reach the local sites
  * (local-sites-server.ts) and nothing else. Two tests kill a process with SIGKILL and check what
- * the survivor makes of its unfinished work; the killed one is started again afterwards.
+ * the survivor makes of its unfinished work, one stops a process with SIGTERM (a graceful stop);
+ * the stopped one is started again afterwards.
  */
 
 /** The same signing key in every process: any of them accepts any session. */
@@ -158,7 +160,10 @@ async function waitFor<T>(
   for (;;) {
     const value = await read();
     if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`waited ${seconds} s for ${what}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `waited ${seconds} s for ${what}: ${JSON.stringify(value)} ${JSON.stringify([...fetches].filter(([n]) => n >= 5000))}`,
+      );
     await sleep(50);
   }
 }
@@ -440,5 +445,125 @@ describe('two Nestmark processes on one PostgreSQL database behind a round-robin
     expect(listed.body.data.map((post) => post.title).sort()).toEqual(
       posts.map((post) => post.title).sort(),
     );
+  });
+
+  it('stops gracefully on SIGTERM: refuses new connections, answers the request in flight, finishes its previews, exits 0', async () => {
+    const token = await signInOwner(instances[1]!);
+    // Previews only: page copies would fetch the same pages.
+    const owner = await database.db
+      .updateTable('users')
+      .set({ auto_page_copies: 0 })
+      .where('email', '=', PROCESS_OWNER.email)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // Pages never asked for before, each on its own host, all queued before either process
+    // looks (a round's lanes that find nothing end): every lane of both processes takes one.
+    const first = 5_000;
+    const count = 2 * PREVIEW_CONCURRENCY + 6;
+    const pageUrl = (n: number) => `${sites.origin(n % HOSTS)}/page/${n}`;
+    closeGate();
+    const now = new Date().toISOString();
+    await database.db
+      .insertInto('posts')
+      .values(
+        Array.from({ length: count - 2 }, (_, i) => ({
+          ...linkPostFields(new URL(pageUrl(first + i)), null),
+          user_id: owner.id,
+          collection_id: null,
+          order: first + i,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+    // One link saved through each process tells both that previews are due.
+    for (const [index, instance] of instances.entries()) {
+      const created = await send(instance.url, 'POST', '/api/posts', {
+        token,
+        json: { content: pageUrl(first + count - 2 + index) },
+      });
+      expect(created.status).toBe(201);
+    }
+    await waitFor(
+      'every lane of both processes to wait for a page',
+      () => Promise.resolve(held.size),
+      (size) => size === 2 * PREVIEW_CONCURRENCY,
+    );
+
+    // A request to A whose headers have arrived (A said 100 Continue), its body not yet sent.
+    const stopping = instances[0]!;
+    const body = JSON.stringify({ content: 'Written while the process stops' });
+    const request = httpRequest(`${stopping.url}/api/posts`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        expect: '100-continue',
+      },
+    });
+    const answered = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      request.once('response', (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.once('end', () => resolve({ status: response.statusCode!, text }));
+      });
+      request.once('error', reject);
+    });
+    await new Promise<void>((resolve) => request.once('continue', resolve));
+
+    const exited = new Promise<number | null>((resolve) =>
+      stopping.child.once('exit', (code) => resolve(code)),
+    );
+    stopping.child.kill('SIGTERM');
+    // It stops taking connections at once; the proxy sends everything to B.
+    await waitFor(
+      'A to refuse new connections',
+      () =>
+        fetch(`${stopping.url}/api/health`).then(
+          (response) => response.status,
+          () => 'refused',
+        ),
+      (status) => status === 'refused' || status === 503,
+    );
+    request.end(body);
+    const answer = await answered;
+    expect(answer.status).toBe(201);
+    const written = (JSON.parse(answer.text) as { data: { id: number } }).data.id;
+    // It waits for the previews it is fetching rather than leaving them to a lease's end.
+    expect(stopping.child.exitCode).toBeNull();
+    openGate();
+    expect(await exited).toBe(0);
+
+    // B does the rest; every page was fetched exactly once, and no lease is left.
+    const ours = Array.from({ length: count }, (_, i) => pageUrl(first + i));
+    await waitFor(
+      "every preview of this test's posts",
+      () =>
+        database.db
+          .selectFrom('posts')
+          .select([
+            'preview_status',
+            'preview_claimed_at',
+            'url',
+            'preview_attempts',
+            'preview_retry_at',
+          ])
+          .where('url', 'in', ours)
+          .execute(),
+      (rows) =>
+        rows.length === count &&
+        rows.every((row) => row.preview_status === 'done' && row.preview_claimed_at === null),
+    );
+    for (let n = first; n < first + count; n++) expect(fetches.get(n)).toBe(1);
+    expect(await database.db.selectFrom('preview_hosts').selectAll().execute()).toEqual([]);
+    const post = await database.db
+      .selectFrom('posts')
+      .select('content')
+      .where('id', '=', written)
+      .executeTakeFirstOrThrow();
+    expect(post.content).toContain('Written while the process stops');
+    await startInstance(0);
   });
 });
