@@ -1,8 +1,12 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { dialectOf } from '../../db/dialect.ts';
 import type { PostRow } from '../../db/schema.ts';
 import {
+  findPosts,
   maxLiveOrder,
   renumberLiveOrders,
+  sameScope,
   scopeOf,
   shiftLiveOrders,
   updatePost,
@@ -18,8 +22,54 @@ import {
  * restore when that place still exists, else on top. The posts feature writes `order` only here.
  */
 
+/**
+ * Holds the lists' order locks until the transaction `db` ends. On PostgreSQL, writers run at
+ * once: two posts put on top of one list at the same time would both read its highest order and
+ * take the same next one, and two transfers between two lists in opposite directions would
+ * shift the same rows in opposite orders and deadlock. Each list has a transaction-scoped
+ * advisory lock, taken in one order (sorted by key) by every writer of orders, so writers of a
+ * list go one at a time and never wait for each other in a circle. SQLite has one writer: nothing
+ * to do. Every function here that writes or reads for writing a list's orders takes its lists'
+ * locks first (taking one again is free).
+ */
+async function lockLists(db: Db, scopes: readonly PostScope[]): Promise<void> {
+  if (dialectOf(db) !== 'postgres') return;
+  const keys = [...new Set(scopes.map((scope) => `post-order:${JSON.stringify(scope)}`))].sort();
+  for (const key of keys) {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(db);
+  }
+}
+
+/**
+ * Locks the lists of `posts` and `also` (lockLists), then reads the posts again: their orders as
+ * they are now that no other writer of these lists runs (the rows the caller read before may be
+ * stale). A post another writer moved to another list meanwhile gets that list locked too.
+ */
+async function lockedRows(
+  db: Db,
+  posts: readonly PostRow[],
+  also: readonly PostScope[] = [],
+): Promise<PostRow[]> {
+  if (dialectOf(db) !== 'postgres') return [...posts];
+  let scopes = [...also, ...posts.map(scopeOf)];
+  for (;;) {
+    await lockLists(db, scopes);
+    const fresh = await findPosts(
+      db,
+      posts.map((post) => post.id),
+    );
+    const rows = posts.map((post) => fresh.get(post.id) ?? post);
+    const unlocked = rows
+      .map(scopeOf)
+      .filter((scope) => !scopes.some((locked) => sameScope(locked, scope)));
+    if (unlocked.length === 0) return rows;
+    scopes = [...scopes, ...unlocked];
+  }
+}
+
 /** The order a post put on top of the list gets (one above its highest). */
 export async function topOrder(db: Db, scope: PostScope): Promise<number> {
+  await lockLists(db, [scope]);
   return (await maxLiveOrder(db, scope)) + 1;
 }
 
@@ -27,7 +77,8 @@ export async function topOrder(db: Db, scope: PostScope): Promise<number> {
  * Moves a live post to `order` within its list (clamped to 1..n), shifting the posts between by
  * one. Returns the post's new order; the caller saves it.
  */
-export async function moveWithinList(db: Db, post: PostRow, order: number): Promise<number> {
+export async function moveWithinList(db: Db, stale: PostRow, order: number): Promise<number> {
+  const [post] = (await lockedRows(db, [stale])) as [PostRow];
   const scope = scopeOf(post);
   const target = Math.min(Math.max(order, 1), await maxLiveOrder(db, scope));
   if (target > post.order) {
@@ -45,6 +96,7 @@ export async function moveWithinList(db: Db, post: PostRow, order: number): Prom
  * backup): run it on every list they changed.
  */
 export async function renumberList(db: Db, scope: PostScope): Promise<void> {
+  await lockLists(db, [scope]);
   await renumberLiveOrders(db, scope);
 }
 
@@ -149,7 +201,8 @@ export function planRestore(
  * Restores posts of the recycle bin (live again, `binned_at` null), each list's as
  * planRestore says. Returns each post's new order.
  */
-export async function restoreAll(db: Db, posts: readonly PostRow[]): Promise<Map<number, number>> {
+export async function restoreAll(db: Db, stale: readonly PostRow[]): Promise<Map<number, number>> {
+  const posts = await lockedRows(db, stale);
   const byList = new Map<string, PostRow[]>();
   for (const post of posts) {
     const key = JSON.stringify(scopeOf(post));
@@ -181,9 +234,10 @@ export async function restoreAll(db: Db, posts: readonly PostRow[]): Promise<Map
  */
 export async function transferAll(
   db: Db,
-  posts: readonly PostRow[],
+  stale: readonly PostRow[],
   target: PostScope,
 ): Promise<Map<number, number>> {
+  const posts = await lockedRows(db, stale, [target]);
   const collectionId = 'collectionId' in target ? target.collectionId : null;
   const live = posts
     .filter((post) => post.binned_at === null)
@@ -208,9 +262,10 @@ export async function transferAll(
  */
 export async function moveAllToRecycleBin(
   db: Db,
-  posts: readonly PostRow[],
+  stale: readonly PostRow[],
   now: string,
 ): Promise<void> {
+  const posts = await lockedRows(db, stale);
   await updatePosts(
     db,
     posts.map((post) => post.id),

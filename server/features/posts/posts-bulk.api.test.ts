@@ -53,6 +53,31 @@ const snapshot = async () => ({
 });
 
 describe('moving posts in bulk', () => {
+  it('at once, in both directions between two lists and with new posts on top, leaves every list dense (PostgreSQL writers run at once)', async () => {
+    const user = await t.createUser();
+    const as = createAs(t, user);
+    const left = (await as.collection({ name: 'Left' })).id;
+    const right = (await as.collection({ name: 'Right' })).id;
+    const lefts = [...(await posts(user, left, ['l1', 'l2', 'l3', 'l4', 'l5', 'l6'])).values()];
+    const rights = [...(await posts(user, right, ['r1', 'r2', 'r3', 'r4', 'r5', 'r6'])).values()];
+    const answers = await Promise.all([
+      ...lefts.map((id) => bulk(user, { ids: [id], collection_id: right })),
+      ...rights.map((id) => bulk(user, { ids: [id], collection_id: left })),
+      ...['n1', 'n2', 'n3', 'n4'].map((content, i) =>
+        t.call(postEndpoints.create, {
+          token: user.token,
+          body: { content, collection_id: i % 2 === 0 ? left : right },
+        }),
+      ),
+    ]);
+    expect(answers.map((answer) => answer.status).filter((status) => status >= 300)).toEqual([]);
+    for (const list of [left, right]) {
+      const listed = await orders(user, list);
+      expect(listed).toHaveLength(8);
+      expect(listed.map(([, order]) => order)).toEqual([8, 7, 6, 5, 4, 3, 2, 1]);
+    }
+  });
+
   it('puts them on top of the target keeping their relative order, and closes the gaps they left', async () => {
     const user = await t.createUser();
     const as = createAs(t, user);
