@@ -15,6 +15,7 @@ import { copiesScenario } from './scenarios/copies.ts';
 import { countsScenario } from './scenarios/counts.ts';
 import { importScenario } from './scenarios/import.ts';
 import { listScenario } from './scenarios/list.ts';
+import { loadScenario } from './scenarios/load.ts';
 import { previewsScenario } from './scenarios/previews.ts';
 import { searchScenario } from './scenarios/search.ts';
 import { startScenario } from './scenarios/start.ts';
@@ -28,6 +29,7 @@ const scenarios: Record<string, Scenario> = {
   previews: previewsScenario,
   start: startScenario,
   copies: copiesScenario,
+  load: loadScenario,
 };
 
 async function postgresAnswers(): Promise<boolean> {

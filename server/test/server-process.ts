@@ -116,8 +116,8 @@ export async function startServerProcess(options: {
   throw new Error(`the server did not start: ${output}`);
 }
 
-/** Signs the process's owner in; resolves to an access token. */
-export async function signInOwner(server: ServerProcess): Promise<string> {
+/** Signs the process's owner in (at `server.url`: the process, or a proxy before it); resolves to an access token. */
+export async function signInOwner(server: Pick<ServerProcess, 'url'>): Promise<string> {
   const response = await fetch(`${server.url}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
