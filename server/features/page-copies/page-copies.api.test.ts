@@ -240,13 +240,12 @@ describe('a copy that cannot be made', () => {
 });
 
 describe('the copy worker', () => {
-  it('says when a copy ended, so that a preview waiting for the same host goes on at once', async () => {
-    const post = await createAs(t, ada).post({
-      content: `http://${siteName(11)}:${sites.port}/article`,
-    });
-    await t.app.previews.drain();
+  /**
+   * A copy worker (one lane) whose stand-in copies nothing and records the posts it claimed, in
+   * order. Its claims stay, so `forget` removes them (and their host leases) afterwards.
+   */
+  function standInWorker(onHostFreed?: () => void) {
     const made: number[] = [];
-    let freed = 0;
     const worker = createPageCopyWorker({
       db: t.db,
       clock: t.clock,
@@ -258,15 +257,28 @@ describe('the copy worker', () => {
       },
       log: t.app.log,
       concurrency: 1,
-      onHostFreed: () => freed++,
+      onHostFreed,
     });
+    const forget = async (posts: number[]) => {
+      await t.db.deleteFrom('page_copies').where('post_id', 'in', posts).execute();
+      await t.db.deleteFrom('preview_hosts').where('post_id', 'in', posts).execute();
+    };
+    return { worker, made, forget };
+  }
+
+  it('says when a copy ended, so that a preview waiting for the same host goes on at once', async () => {
+    const post = await createAs(t, ada).post({
+      content: `http://${siteName(11)}:${sites.port}/article`,
+    });
+    await t.app.previews.drain();
+    let freed = 0;
+    const { worker, made, forget } = standInWorker(() => freed++);
     expect(await worker.drain()).toBe(1);
     expect(made).toEqual([post.id]);
     expect(freed).toBe(1);
-    // The stand-in made no copy and freed nothing: its claims go, so no later test meets them.
-    await t.db.deleteFrom('page_copies').where('post_id', '=', post.id).execute();
-    await t.db.deleteFrom('preview_hosts').where('post_id', '=', post.id).execute();
+    await forget([post.id]);
   });
+
   it("takes turns by user, each user's latest link first: an import does not hold back another user's link", async () => {
     const bob = await t.createUser();
     const link = async (user: TestUser, site: number) => {
@@ -279,25 +291,11 @@ describe('the copy worker', () => {
     };
     const adas = [await link(ada, 20), await link(ada, 21), await link(ada, 22)];
     const bobs = await link(bob, 23);
-    const made: number[] = [];
-    const worker = createPageCopyWorker({
-      db: t.db,
-      clock: t.clock,
-      copies: {
-        copy: (claim) => {
-          made.push(claim.postId);
-          return Promise.resolve('saved');
-        },
-      },
-      log: t.app.log,
-      concurrency: 1,
-    });
+    const { worker, made, forget } = standInWorker();
     expect(await worker.drain()).toBe(4);
     // Neither was served yet: Ada (the first user) goes first, then Bob, whose turn is older.
     expect(made).toEqual([adas[2], bobs, adas[1], adas[0]]);
-    const posts = [...adas, bobs];
-    await t.db.deleteFrom('page_copies').where('post_id', 'in', posts).execute();
-    await t.db.deleteFrom('preview_hosts').where('post_id', 'in', posts).execute();
+    await forget([...adas, bobs]);
   });
 });
 
