@@ -188,6 +188,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     clock,
     fetcher,
     store,
+    files,
     caps: {
       rawBytes: config.copyPageMaxBytes,
       readableBytes: config.copyReadableMaxBytes,

@@ -11,6 +11,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { assertPostAccess } from '../collections/collection-access.ts';
 import type { FileStore } from '../files/file-store.ts';
+import type { FilesService } from '../files/files.service.ts';
 import {
   FetchFailedError,
   RefusedUrlError,
@@ -30,6 +31,7 @@ import {
   type ClaimedCopy,
 } from './page-copies.repository.ts';
 import { compressSnapshot, decompressSnapshot, snapshotHtml } from './page-snapshot.ts';
+import { hasNoImage, setImageIfNone } from './post-image.repository.ts';
 import type { PdfCopy } from './pdf-text.ts';
 import type { ArticleCopy } from './readable-copy.ts';
 
@@ -77,6 +79,7 @@ export function createPageCopiesService({
   clock,
   fetcher,
   store,
+  files,
   caps,
   accountMaxBytes,
 }: {
@@ -84,18 +87,24 @@ export function createPageCopiesService({
   clock: Clock;
   fetcher: LinkFetcher;
   store: FileStore;
+  /** Where a PDF's first page is stored as its post's picture, as link previews store theirs. */
+  files: Pick<FilesService, 'saveThumbnail' | 'discardThumbnail'>;
   caps: CopyCaps;
   /** What one account's copies may take together, in bytes (COPIES_MAX_MB). */
   accountMaxBytes: number;
 }) {
-  /** The copy of a page's bytes as fetched, or why there is none. */
+  /**
+   * The copy of a page's bytes as fetched, or why there is none; with `firstPage`, a PDF's first
+   * page drawn too.
+   */
   async function extract(
     kind: 'article' | 'pdf',
     body: Buffer,
     charset: string | null,
     pageUrl: string,
+    firstPage: boolean,
   ): Promise<ArticleCopy | PdfCopy | CopyFailure> {
-    if (kind === 'pdf') return (await loadPdfText()).extractPdfText(body, caps);
+    if (kind === 'pdf') return (await loadPdfText()).extractPdfText(body, caps, { firstPage });
     return (await loadReadableCopy()).readReadableCopy(body, charset, pageUrl, caps);
   }
 
@@ -122,8 +131,10 @@ export function createPageCopiesService({
 
   /**
    * Fetches a claimed copy's page, extracts it and stores the outcome: the row, and for a saved
-   * copy the snapshot in the file store (a failed copy keeps none). @returns the outcome, or
-   * undefined when the claim was lost meanwhile (a refresh or a new link queued the copy afresh).
+   * copy the snapshot in the file store (a failed copy keeps none). A PDF's first page becomes the
+   * post's picture (a thumbnail, stored and removed as a link preview's) when the post has none,
+   * neither when the copy was claimed nor when it is saved. @returns the outcome, or undefined
+   * when the claim was lost meanwhile (a refresh or a new link queued the copy afresh).
    */
   async function copy(claim: ClaimedCopy): Promise<CopyOutcome | undefined> {
     const outcome = await makeCopy(claim);
@@ -136,18 +147,38 @@ export function createPageCopiesService({
       if (written) await store.remove('snapshots', snapshotName(claim.postId));
       return written ? 'failed' : undefined;
     }
-    const { fields, snapshot } = outcome;
+    const { fields, snapshot, firstPage } = outcome;
     // The snapshot first: a saved row always has its snapshot (a lost claim leaves the file
     // to be replaced by the next copy of the post).
     await store.write('snapshots', snapshotName(claim.postId), snapshot);
-    const written = await db.transaction().execute((trx) => saveCopy(trx, claim, fields, now));
+    // A picture that cannot be made (not an image sharp reads, the post gone) is left out, as a
+    // preview's; one made but not set (the post got a picture meanwhile) goes again.
+    const picture = firstPage
+      ? await files
+          .saveThumbnail({ id: claim.postId, user_id: claim.userId }, firstPage, {
+            crop: 'top',
+            keepPrevious: true,
+          })
+          .catch(() => null)
+      : null;
+    const { written, pictured } = await db.transaction().execute(async (trx) => {
+      const written = await saveCopy(trx, claim, fields, now);
+      const pictured =
+        written &&
+        picture !== null &&
+        (await setImageIfNone(trx, claim.postId, claim.url, picture));
+      return { written, pictured };
+    });
+    if (picture !== null && !pictured) await files.discardThumbnail(picture);
     return written ? 'saved' : undefined;
   }
 
   /** The fetch and the extraction of a copy: what to store, or why not. */
   async function makeCopy(
     claim: ClaimedCopy,
-  ): Promise<CopyFailure | { fields: Parameters<typeof saveCopy>[2]; snapshot: Buffer }> {
+  ): Promise<
+    CopyFailure | { fields: Parameters<typeof saveCopy>[2]; snapshot: Buffer; firstPage?: Buffer }
+  > {
     let page;
     try {
       page = await fetcher.fetch(claim.url, {
@@ -160,7 +191,9 @@ export function createPageCopiesService({
     }
     const kind = copyKindOf(page.mediaType);
     if (typeof kind !== 'string') return kind;
-    const extracted = await extract(kind, page.body, page.charset, page.url);
+    // A PDF's first page is drawn only for a post without a picture (PRODUCT.md#page-copies).
+    const firstPage = kind === 'pdf' && (await hasNoImage(db, claim.postId));
+    const extracted = await extract(kind, page.body, page.charset, page.url, firstPage);
     if (extracted.kind === 'failure') return extracted;
     // An HTML snapshot is kept in UTF-8, as it is served: its own charset is known only now.
     const snapshot = await compressSnapshot(
@@ -191,6 +224,7 @@ export function createPageCopiesService({
     const article = extracted.kind === 'article' ? extracted : null;
     return {
       snapshot,
+      ...(extracted.kind === 'pdf' && extracted.firstPage && { firstPage: extracted.firstPage }),
       fields: {
         kind: extracted.kind,
         title: extracted.title,
