@@ -204,7 +204,7 @@ describe('a copy that cannot be made', () => {
     ['/raw-too-large', { reason: 'too_large', text: expect.stringContaining('64 KB') }],
     ['/readable-too-large', { reason: 'too_large', text: expect.stringContaining('8 KB') }],
     ['/missing', { reason: 'http_status', text: 'The page answered with HTTP status 404.' }],
-    ['/slow', { reason: 'timeout', text: 'The page took too long to answer.' }],
+    ['/slow', { reason: 'timeout', text: 'The page took too long to answer or to read.' }],
   ])('%s fails with its reason', async (path, failure) => {
     const id = await savedLink(ada, `http://${siteName(3)}:${sites.port}${path}`);
     if (path === '/slow') {

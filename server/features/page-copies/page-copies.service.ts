@@ -30,18 +30,12 @@ import {
   storedBytesOfUser,
   type ClaimedCopy,
 } from './page-copies.repository.ts';
-import { compressSnapshot, decompressSnapshot, snapshotHtml } from './page-snapshot.ts';
+import type { ExtractionPool } from './extraction-pool.ts';
+import { compressSnapshot, decompressSnapshot } from './page-snapshot.ts';
 import { hasNoImage, setImageIfNone } from './post-image.repository.ts';
-import type { PdfCopy } from './pdf-text.ts';
-import type { ArticleCopy } from './readable-copy.ts';
 
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
-
-/** Extractors, loaded with the first copy rather than at start (OPERATIONS.md#start-time-and-memory). */
-const loadReadableCopy = () => import('./readable-copy.ts');
-const loadPdfText = () => import('./pdf-text.ts');
-const loadCharsets = () => import('../../lib/html-charset.ts');
 
 /** The name of a post's snapshot in the file store's `snapshots` area. */
 function snapshotName(postId: number): string {
@@ -80,6 +74,7 @@ export function createPageCopiesService({
   fetcher,
   store,
   files,
+  extraction,
   caps,
   accountMaxBytes,
 }: {
@@ -89,25 +84,12 @@ export function createPageCopiesService({
   store: FileStore;
   /** Where a PDF's first page is stored as its post's picture, as link previews store theirs. */
   files: Pick<FilesService, 'saveThumbnail' | 'discardThumbnail'>;
+  /** Where pages are read, off the request thread (extraction-pool.ts). */
+  extraction: Pick<ExtractionPool, 'extract'>;
   caps: CopyCaps;
   /** What one account's copies may take together, in bytes (COPIES_MAX_MB). */
   accountMaxBytes: number;
 }) {
-  /**
-   * The copy of a page's bytes as fetched, or why there is none; with `firstPage`, a PDF's first
-   * page drawn too.
-   */
-  async function extract(
-    kind: 'article' | 'pdf',
-    body: Buffer,
-    charset: string | null,
-    pageUrl: string,
-    firstPage: boolean,
-  ): Promise<ArticleCopy | PdfCopy | CopyFailure> {
-    if (kind === 'pdf') return (await loadPdfText()).extractPdfText(body, caps, { firstPage });
-    return (await loadReadableCopy()).readReadableCopy(body, charset, pageUrl, caps);
-  }
-
   /**
    * The copy failure a fetch error stands for. A page that did not answer for another reason (a
    * broken connection, a name without an address, a redirect loop) is stated as 'timeout', the
@@ -193,18 +175,19 @@ export function createPageCopiesService({
     if (typeof kind !== 'string') return kind;
     // A PDF's first page is drawn only for a post without a picture (PRODUCT.md#page-copies).
     const firstPage = kind === 'pdf' && (await hasNoImage(db, claim.postId));
-    const extracted = await extract(kind, page.body, page.charset, page.url, firstPage);
-    if (extracted.kind === 'failure') return extracted;
-    // An HTML snapshot is kept in UTF-8, as it is served: its own charset is known only now.
+    const read = await extraction.extract({
+      kind,
+      bytes: page.body,
+      charset: page.charset,
+      pageUrl: page.url,
+      caps,
+      firstPage,
+    });
+    if ('reason' in read) return read;
+    const extracted = read.copy;
+    // A PDF is kept as fetched, an HTML page as its snapshot's HTML, in UTF-8 (extraction-thread.ts).
     const snapshot = await compressSnapshot(
-      kind === 'pdf'
-        ? page.body
-        : Buffer.from(
-            await snapshotHtml(
-              (await loadCharsets()).decodeHtml(page.body, { transportCharset: page.charset }).text,
-              page.url,
-            ),
-          ),
+      read.snapshotHtml === null ? page.body : Buffer.from(read.snapshotHtml),
       { rawBytes: kind === 'pdf' ? caps.pdfBytes : caps.rawBytes },
     );
     if (!Buffer.isBuffer(snapshot)) return snapshot;
@@ -224,7 +207,9 @@ export function createPageCopiesService({
     const article = extracted.kind === 'article' ? extracted : null;
     return {
       snapshot,
-      ...(extracted.kind === 'pdf' && extracted.firstPage && { firstPage: extracted.firstPage }),
+      // A Buffer crosses threads as a Uint8Array.
+      ...(extracted.kind === 'pdf' &&
+        extracted.firstPage && { firstPage: Buffer.from(extracted.firstPage) }),
       fields: {
         kind: extracted.kind,
         title: extracted.title,
