@@ -41,7 +41,12 @@ export default defineConfig(
     languageOptions: {
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['eslint.config.js', 'e2e/e2e-server.mjs', 'web/public/theme.js'],
+          allowDefaultProject: [
+            'eslint.config.js',
+            'e2e/e2e-server.mjs',
+            'web/public/theme.js',
+            'server/test/stuck-extraction-thread.mjs',
+          ],
         },
         tsconfigRootDir: import.meta.dirname,
       },

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { Faker, en } from '@faker-js/faker';
 import type { FastifyInstance } from 'fastify';
@@ -182,4 +183,62 @@ export function formatTable(table: Table): string {
     ...cells.slice(1).map(line),
     ...(table.notes ?? []).map((note) => `  ${note}`),
   ].join('\n');
+}
+
+/** Pause between two requests of one probe of {@link probeOtherRequests}. */
+export const PROBE_INTERVAL_MS = 50;
+
+/** Creates a second user through the owner and signs them in; resolves to their access token. */
+export async function signUpOther(url: string, ownerToken: string): Promise<string> {
+  const user = { name: 'Other', email: 'other@bench.test', password: 'other-user-password' };
+  const created = await fetch(`${url}/api/users`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${ownerToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify(user),
+  });
+  if (!created.ok) throw new Error(`creating the other user: ${created.status}`);
+  const response = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: user.email, password: user.password }),
+  });
+  const body = (await response.json()) as { data: { token: { access_token: string } } };
+  return body.data.token.access_token;
+}
+
+/**
+ * Sends each of `probes` (a request by name) over and over while background work runs, waiting
+ * PROBE_INTERVAL_MS after each answer; a failed answer throws. `stop()` ends them and resolves
+ * to the latencies (ms) of each, in order.
+ */
+export function probeOtherRequests<Name extends string>(
+  probes: Record<Name, () => Promise<Response>>,
+): { stop(): Promise<Record<Name, number[]>> } {
+  const latencies = {} as Record<Name, number[]>;
+  let probing = true;
+  const running = Promise.all(
+    (Object.keys(probes) as Name[]).map(async (name) => {
+      latencies[name] = [];
+      while (probing) {
+        const start = performance.now();
+        const response = await probes[name]();
+        await response.arrayBuffer();
+        if (!response.ok) throw new Error(`${name}: ${response.status}`);
+        latencies[name].push(performance.now() - start);
+        await sleep(PROBE_INTERVAL_MS);
+      }
+    }),
+  );
+  return {
+    async stop() {
+      probing = false;
+      await running;
+      return latencies;
+    },
+  };
+}
+
+/** `p99/max` of latencies in ms, rounded: the other-request columns of a table. */
+export function p99AndMax(values: readonly number[]): string {
+  return `${Math.round(percentile(values, 99))}/${Math.round(Math.max(...values))}`;
 }

@@ -28,6 +28,7 @@ import { registerLinkPreviewRoutes } from './features/link-preview/link-preview.
 import { createLinkPreviewService } from './features/link-preview/link-preview.service.ts';
 import { createPreviewWorker, type PreviewWorker } from './features/link-preview/preview-worker.ts';
 import { registerPageCopyRoutes } from './features/page-copies/page-copies.routes.ts';
+import { createExtractionPool } from './features/page-copies/extraction-pool.ts';
 import { createPageCopiesService } from './features/page-copies/page-copies.service.ts';
 import {
   createPageCopyWorker,
@@ -183,11 +184,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   const favicons = createFaviconCache({ store, fetcher });
   const linkPreviews = createLinkPreviewService({ fetcher, favicons, files, clock });
+  const extraction = createExtractionPool({ threads: config.copyConcurrency });
   const pageCopies = createPageCopiesService({
     db,
     clock,
     fetcher,
     store,
+    files,
+    extraction,
     caps: {
       rawBytes: config.copyPageMaxBytes,
       readableBytes: config.copyReadableMaxBytes,
@@ -225,6 +229,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   app.addHook('onClose', async () => {
     await Promise.all([previews.stop(), copyWorker.stop()]);
+    await extraction.close();
     if (!deps.fetcher) await fetcher.close();
   });
 

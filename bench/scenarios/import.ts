@@ -10,39 +10,25 @@ import {
   type GeneratedBookmarkFile,
 } from '../../server/test/generated-bookmarks.ts';
 import { freePort, signInOwner, startServerProcess } from '../../server/test/server-process.ts';
-import { buildProduction, percentile, SEED, type Scenario } from '../harness.ts';
+import {
+  buildProduction,
+  p99AndMax,
+  probeOtherRequests,
+  SEED,
+  signUpOther,
+  type Scenario,
+} from '../harness.ts';
 
 /** Goals on SQLite: how fast an import lands, its peak memory, and that it never stalls others. */
 const GOAL_SECONDS: Record<number, number> = { 10_000: 3, 100_000: 10 };
 const GOAL_RSS_MB = 250;
 const GOAL_OTHER_MAX_MS = 250;
 
-/** Pause between two requests of one probe. */
-const PROBE_INTERVAL_MS = 50;
-
 interface Measured {
   seconds: number;
   peakRssMb: number;
   /** Latencies (ms) of the other user's requests sent while the import ran, by probe. */
   others: Record<'health' | 'list' | 'create', number[]>;
-}
-
-/** Creates a second user through the owner and signs them in; resolves to their access token. */
-async function signUpOther(url: string, ownerToken: string): Promise<string> {
-  const user = { name: 'Other', email: 'other@bench.test', password: 'other-user-password' };
-  const created = await fetch(`${url}/api/users`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${ownerToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify(user),
-  });
-  if (!created.ok) throw new Error(`creating the other user: ${created.status}`);
-  const response = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: user.email, password: user.password }),
-  });
-  const body = (await response.json()) as { data: { token: { access_token: string } } };
-  return body.data.token.access_token;
 }
 
 /**
@@ -69,18 +55,6 @@ async function measure(dialect: DialectName, file: GeneratedBookmarkFile): Promi
     // Another user, with a list of their own, sends three kinds of request throughout, each
     // every 50 ms: the health check, a page of their list, and a new post.
     const other = { authorization: `Bearer ${await signUpOther(server.url, token)}` };
-    const others: Measured['others'] = { health: [], list: [], create: [] };
-    let probing = true;
-    const probe = async (name: keyof Measured['others'], send: () => Promise<Response>) => {
-      while (probing) {
-        const start = performance.now();
-        const response = await send();
-        await response.arrayBuffer();
-        if (!response.ok) throw new Error(`${name}: ${response.status}`);
-        others[name].push(performance.now() - start);
-        await sleep(PROBE_INTERVAL_MS);
-      }
-    };
     let created = 0;
     const createPost = () =>
       fetch(`${server.url}/api/posts`, {
@@ -89,11 +63,11 @@ async function measure(dialect: DialectName, file: GeneratedBookmarkFile): Promi
         body: JSON.stringify({ content: `A note of the other user, ${++created}` }),
       });
     for (let i = 0; i < 20; i++) await createPost();
-    const probes = Promise.all([
-      probe('health', () => fetch(`${server.url}/api/health`)),
-      probe('list', () => fetch(`${server.url}/api/posts?limit=20`, { headers: other })),
-      probe('create', createPost),
-    ]);
+    const probes = probeOtherRequests({
+      health: () => fetch(`${server.url}/api/health`),
+      list: () => fetch(`${server.url}/api/posts?limit=20`, { headers: other }),
+      create: createPost,
+    });
 
     const form = new FormData();
     form.append('file', new Blob([file.html], { type: 'text/html' }), 'bookmarks.html');
@@ -109,8 +83,7 @@ async function measure(dialect: DialectName, file: GeneratedBookmarkFile): Promi
       job = await get<ImportJob>(`/api/imports/${job.id}`);
     }
     const seconds = (performance.now() - start) / 1000;
-    probing = false;
-    await probes;
+    const others = await probes.stop();
     const peakRssMb = server.peakRss() / 1024 / 1024;
     if (job.status !== 'done') throw new Error(`import ${job.status}: ${job.error}`);
 
@@ -144,8 +117,6 @@ export const importScenario: Scenario = {
         const result = await measure(dialect, file);
         const goal = dialect === 'sqlite' ? GOAL_SECONDS[count]! : '-';
         const all = Object.values(result.others).flat();
-        const latency = (values: number[]) =>
-          `${Math.round(percentile(values, 99))}/${Math.round(Math.max(...values))}`;
         rows.push([
           dialect,
           count.toLocaleString('en'),
@@ -155,9 +126,9 @@ export const importScenario: Scenario = {
           goal,
           Math.round(result.peakRssMb),
           dialect === 'sqlite' ? GOAL_RSS_MB : '-',
-          latency(result.others.health),
-          latency(result.others.list),
-          latency(result.others.create),
+          p99AndMax(result.others.health),
+          p99AndMax(result.others.list),
+          p99AndMax(result.others.create),
           Math.round(Math.max(...all)),
           dialect === 'sqlite' ? GOAL_OTHER_MAX_MS : '-',
         ]);

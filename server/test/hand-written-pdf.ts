@@ -1,9 +1,14 @@
 /**
  * A valid PDF written out by hand: one page per entry of `pages`, each showing its text, a line
  * for each line of the entry (pdf.js leaves out text beyond the page's edge), in Helvetica (one of the 14 standard fonts, so nothing is embedded), an Info dictionary with
- * `title` when given, and a cross-reference table with every object's byte offset.
+ * `title` when given, and a cross-reference table with every object's byte offset. Pages are
+ * `size` points (default US Letter, 612 × 792); text starts an inch from the top left corner.
  */
-export function pdfOf(pages: string[], title?: string): Uint8Array {
+export function pdfOf(
+  pages: string[],
+  title?: string,
+  size: { width: number; height: number } = { width: 612, height: 792 },
+): Uint8Array {
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     `<< /Type /Pages /Kids [${pages.map((_, i) => `${4 + i * 2} 0 R`).join(' ')}] /Count ${pages.length} >>`,
@@ -11,9 +16,9 @@ export function pdfOf(pages: string[], title?: string): Uint8Array {
   ];
   for (const [i, text] of pages.entries()) {
     const lines = text.split('\n').map((line) => `(${line}) Tj T*`);
-    const stream = `BT /F1 12 Tf 14 TL 72 720 Td ${lines.join(' ')} ET`;
+    const stream = `BT /F1 12 Tf 14 TL 72 ${size.height - 72} Td ${lines.join(' ')} ET`;
     objects.push(
-      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${5 + i * 2} 0 R >>`,
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${size.width} ${size.height}] /Resources << /Font << /F1 3 0 R >> >> /Contents ${5 + i * 2} 0 R >>`,
       `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
     );
   }

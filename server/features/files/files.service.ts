@@ -166,10 +166,19 @@ export function createFilesService({
     /**
      * Makes and stores the thumbnail of a link post from its page's image, replacing the post's
      * previous one. @returns its path. @throws NotAnImageError
+     * @param options.crop what the crop keeps (images.ts, makeThumbnail): the centre (default) or
+     *   the top.
+     * @param options.keepPrevious leaves the post's previous thumbnails alone: for a picture
+     *   offered while another may be written (a PDF's first page, set only if the post has no
+     *   image by then; {@link discardThumbnail} removes it when it is not).
      */
-    async saveThumbnail(post: { id: number; user_id: number }, image: Buffer): Promise<string> {
-      const thumbnail = await makeThumbnail(image);
-      const previous = await listThumbnailNamesOfPost(db, post.id);
+    async saveThumbnail(
+      post: { id: number; user_id: number },
+      image: Buffer,
+      options: { crop?: 'centre' | 'top'; keepPrevious?: boolean } = {},
+    ): Promise<string> {
+      const thumbnail = await makeThumbnail(image, options.crop);
+      const previous = options.keepPrevious ? [] : await listThumbnailNamesOfPost(db, post.id);
       const path = await save(thumbnail, 'webp', {
         kind: 'thumbnail',
         userId: post.user_id,
@@ -178,6 +187,13 @@ export function createFilesService({
       await deleteFilesByName(db, previous);
       await Promise.all(previous.map((name) => store.remove('files', name)));
       return path;
+    },
+
+    /** Removes a thumbnail that {@link saveThumbnail} stored and no post came to show: row and file. */
+    async discardThumbnail(path: string): Promise<void> {
+      const name = fileNameOf(path);
+      await deleteFilesByName(db, [name]);
+      await store.remove('files', name);
     },
 
     /**

@@ -125,14 +125,20 @@ export async function normalizeUpload(
 /** Thumbnail size of link cards (PRODUCT.md#limits: 400 × 210). */
 const THUMBNAIL = { width: 400, height: 210 } as const;
 
-/** A link card thumbnail: cropped to fill 400 × 210, WebP. @throws NotAnImageError */
-export async function makeThumbnail(bytes: Buffer): Promise<Buffer> {
+/**
+ * A link card thumbnail: cropped to fill 400 × 210, WebP; the crop keeps the image's centre, or
+ * with `crop` 'top' its top (a document's first page, whose title is there). @throws NotAnImageError
+ */
+export async function makeThumbnail(
+  bytes: Buffer,
+  crop: 'centre' | 'top' = 'centre',
+): Promise<Buffer> {
   const sharp = await loadSharp();
   await formatOf(sharp, bytes);
   try {
     return await open(sharp, bytes)
       .rotate()
-      .resize({ ...THUMBNAIL, fit: 'cover' })
+      .resize({ ...THUMBNAIL, fit: 'cover', position: crop })
       .webp({ quality: 80 })
       .toBuffer();
   } catch {

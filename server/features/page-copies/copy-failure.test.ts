@@ -52,7 +52,7 @@ describe('copyFailureText', () => {
       { kind: 'failure', reason: 'not_html_or_pdf', mediaType: null },
       'The link is neither a web page nor a PDF.',
     ],
-    [{ kind: 'failure', reason: 'timeout' }, 'The page took too long to answer.'],
+    [{ kind: 'failure', reason: 'timeout' }, 'The page took too long to answer or to read.'],
     [
       { kind: 'failure', reason: 'http_status', status: 404 },
       'The page answered with HTTP status 404.',

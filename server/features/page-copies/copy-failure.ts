@@ -5,7 +5,8 @@
  *   host;
  * - too_large: the page, its readable copy or its PDF is over a cap (copy-caps.ts), `limitBytes`;
  * - not_html_or_pdf: the answer is neither, `mediaType` (without parameters) says what it is;
- * - timeout: the fetch did not end within its time limit;
+ * - timeout: the fetch, or reading what it fetched (extraction-pool.ts), did not end within its
+ *   time limit;
  * - http_status: the server answered with the error `status`;
  * - no_readable_content: no article in the HTML, no text in the PDF, or a damaged PDF;
  * - account_full: the account's copies would take more than `limitBytes` together (COPIES_MAX_MB).
@@ -38,7 +39,7 @@ export function copyFailureText(failure: CopyFailure): string {
         ? 'The link is neither a web page nor a PDF.'
         : `The link is neither a web page nor a PDF (it is ${failure.mediaType}).`;
     case 'timeout':
-      return 'The page took too long to answer.';
+      return 'The page took too long to answer or to read.';
     case 'http_status':
       return `The page answered with HTTP status ${failure.status}.`;
     case 'no_readable_content':

@@ -1,6 +1,8 @@
 import { gunzipSync } from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fileEndpoints, fileNameOf } from '../../../contract/files.ts';
 import { pageCopyEndpoints } from '../../../contract/page-copies.ts';
 import { postEndpoints } from '../../../contract/posts.ts';
 import { userEndpoints } from '../../../contract/users.ts';
@@ -35,6 +37,8 @@ const ARTICLE = `<!doctype html><html lang="en"><head><title>Copies of Pages</ti
 ${Array.from({ length: 8 }, (_, n) => paragraph(n)).join('\n')}
 <p>ÇA MARCHE with Straße.</p></article></body></html>`;
 const PDF = pdfOf(['Hello brave new world', 'Second page of the PDF'], 'A PDF Title');
+/** A picture a page names as its own (og:image): 800 × 600, one colour. */
+let picture: Buffer;
 
 /** Whether the page at /rotting is gone (404) or still there (the article). */
 let rotted = false;
@@ -51,6 +55,17 @@ function respond(_host: string, request: IncomingMessage, response: ServerRespon
       return rotted ? response.writeHead(404).end() : html(ARTICLE);
     case '/doc.pdf':
       return response.writeHead(200, { 'content-type': 'application/pdf' }).end(PDF);
+    case '/negotiated.pdf':
+      // The PDF to whoever accepts one (a copy); to a preview, which asks for HTML, a page naming
+      // a picture, which becomes the post's.
+      if (request.headers.accept?.includes('application/pdf')) {
+        return response.writeHead(200, { 'content-type': 'application/pdf' }).end(PDF);
+      }
+      return html(
+        '<html><head><title>A paper</title><meta property="og:image" content="/picture.png"></head></html>',
+      );
+    case '/picture.png':
+      return response.writeHead(200, { 'content-type': 'image/png' }).end(picture);
     case '/image':
       return response.writeHead(200, { 'content-type': 'image/png' }).end('not really a png');
     case '/raw-too-large':
@@ -74,6 +89,9 @@ let t: TestApp;
 let ada: TestUser;
 
 beforeAll(async () => {
+  picture = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#228844' } })
+    .png()
+    .toBuffer();
   sites = await startLocalSites(respond);
   fetcher = localSitesFetcher(sites.port, { timeoutMs: 1_000 });
   t = await createTestApp({
@@ -191,7 +209,7 @@ describe('a copy that cannot be made', () => {
     ['/raw-too-large', { reason: 'too_large', text: expect.stringContaining('64 KB') }],
     ['/readable-too-large', { reason: 'too_large', text: expect.stringContaining('8 KB') }],
     ['/missing', { reason: 'http_status', text: 'The page answered with HTTP status 404.' }],
-    ['/slow', { reason: 'timeout', text: 'The page took too long to answer.' }],
+    ['/slow', { reason: 'timeout', text: 'The page took too long to answer or to read.' }],
   ])('%s fails with its reason', async (path, failure) => {
     const id = await savedLink(ada, `http://${siteName(3)}:${sites.port}${path}`);
     if (path === '/slow') {
@@ -463,5 +481,72 @@ describe('a post deleted for good', () => {
       await t.db.selectFrom('page_copies').select('post_id').where('post_id', '=', id).execute(),
     ).toEqual([]);
     expect(await t.store.read('snapshots', `${id}.gz`)).toBeUndefined();
+  });
+});
+
+describe("a PDF's first page", () => {
+  const getPost = async (id: number) =>
+    (await t.call(postEndpoints.get, { token: ada.token, params: { id } })).body.data;
+  const getFile = (path: string | null) =>
+    t.call(fileEndpoints.get, { params: { name: fileNameOf(path ?? '') } });
+  const thumbnailsOf = (postId: number) =>
+    t.db
+      .selectFrom('files')
+      .select('name')
+      .where('post_id', '=', postId)
+      .where('kind', '=', 'thumbnail')
+      .execute();
+
+  it("becomes the picture of a post without one, served and removed as a preview's", async () => {
+    const id = await savedLink(ada, `http://${siteName(11)}:${sites.port}/doc.pdf`);
+    expect((await copyOf(ada, id)).body.data).toMatchObject({ status: 'saved', kind: 'pdf' });
+    const { image_path } = await getPost(id);
+    expect(image_path).toMatch(/^\/api\/files\/[\w-]+\.webp$/);
+    expect(await thumbnailsOf(id)).toEqual([{ name: fileNameOf(image_path!) }]);
+
+    const image = await getFile(image_path);
+    expect(image.headers['content-type']).toBe('image/webp');
+    const { width, height } = await sharp(image.bytes).metadata();
+    expect({ width, height }).toEqual({ width: 400, height: 210 });
+    // The top of the page, where its first line is: not blank paper.
+    const pixels = await sharp(image.bytes).removeAlpha().raw().toBuffer();
+    expect(pixels.reduce((least, value) => Math.min(least, value), 255)).toBeLessThan(128);
+
+    await t.call(postEndpoints.delete, { token: ada.token, params: { id } });
+    await t.call(postEndpoints.clearRecycleBin, { token: ada.token, query: { is_trashed: true } });
+    await t.app.previews.drain();
+    expect((await getFile(image_path)).status).toBe(404);
+  });
+
+  it("leaves the picture a post already has (here its preview's) as it is", async () => {
+    const post = await createAs(t, ada).post({
+      content: `http://${siteName(12)}:${sites.port}/negotiated.pdf`,
+    });
+    await t.app.previews.drain();
+    const { image_path: previewImage } = await getPost(post.id);
+    expect(previewImage).toMatch(/\.webp$/);
+    await t.app.pageCopies.drain();
+
+    expect((await copyOf(ada, post.id)).body.data).toMatchObject({
+      status: 'saved',
+      kind: 'pdf',
+    });
+    expect((await getPost(post.id)).image_path).toBe(previewImage);
+    expect(await thumbnailsOf(post.id)).toEqual([{ name: fileNameOf(previewImage!) }]);
+    // The preview's picture (green), not a page drawn on white.
+    const image = await getFile(previewImage);
+    const { dominant } = await sharp(image.bytes).stats();
+    expect(dominant.g).toBeGreaterThan(dominant.r);
+  });
+
+  it('keeps the picture an earlier copy gave when the copy is refreshed', async () => {
+    const id = await savedLink(ada, `http://${siteName(13)}:${sites.port}/doc.pdf`);
+    const { image_path } = await getPost(id);
+    expect(image_path).not.toBeNull();
+    await t.call(pageCopyEndpoints.refresh, { token: ada.token, params: { id } });
+    await t.app.pageCopies.drain();
+    expect((await copyOf(ada, id)).body.data.status).toBe('saved');
+    expect((await getPost(id)).image_path).toBe(image_path);
+    expect(await thumbnailsOf(id)).toEqual([{ name: fileNameOf(image_path!) }]);
   });
 });

@@ -11,6 +11,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { assertPostAccess } from '../collections/collection-access.ts';
 import type { FileStore } from '../files/file-store.ts';
+import type { FilesService } from '../files/files.service.ts';
 import {
   FetchFailedError,
   RefusedUrlError,
@@ -29,17 +30,12 @@ import {
   storedBytesOfUser,
   type ClaimedCopy,
 } from './page-copies.repository.ts';
-import { compressSnapshot, decompressSnapshot, snapshotHtml } from './page-snapshot.ts';
-import type { PdfCopy } from './pdf-text.ts';
-import type { ArticleCopy } from './readable-copy.ts';
+import type { ExtractionPool } from './extraction-pool.ts';
+import { compressSnapshot, decompressSnapshot } from './page-snapshot.ts';
+import { hasNoImage, setImageIfNone } from './post-image.repository.ts';
 
 const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
-
-/** Extractors, loaded with the first copy rather than at start (OPERATIONS.md#start-time-and-memory). */
-const loadReadableCopy = () => import('./readable-copy.ts');
-const loadPdfText = () => import('./pdf-text.ts');
-const loadCharsets = () => import('../../lib/html-charset.ts');
 
 /** The name of a post's snapshot in the file store's `snapshots` area. */
 function snapshotName(postId: number): string {
@@ -77,6 +73,8 @@ export function createPageCopiesService({
   clock,
   fetcher,
   store,
+  files,
+  extraction,
   caps,
   accountMaxBytes,
 }: {
@@ -84,21 +82,14 @@ export function createPageCopiesService({
   clock: Clock;
   fetcher: LinkFetcher;
   store: FileStore;
+  /** Where a PDF's first page is stored as its post's picture, as link previews store theirs. */
+  files: Pick<FilesService, 'saveThumbnail' | 'discardThumbnail'>;
+  /** Where pages are read, off the request thread (extraction-pool.ts). */
+  extraction: Pick<ExtractionPool, 'extract'>;
   caps: CopyCaps;
   /** What one account's copies may take together, in bytes (COPIES_MAX_MB). */
   accountMaxBytes: number;
 }) {
-  /** The copy of a page's bytes as fetched, or why there is none. */
-  async function extract(
-    kind: 'article' | 'pdf',
-    body: Buffer,
-    charset: string | null,
-    pageUrl: string,
-  ): Promise<ArticleCopy | PdfCopy | CopyFailure> {
-    if (kind === 'pdf') return (await loadPdfText()).extractPdfText(body, caps);
-    return (await loadReadableCopy()).readReadableCopy(body, charset, pageUrl, caps);
-  }
-
   /**
    * The copy failure a fetch error stands for. A page that did not answer for another reason (a
    * broken connection, a name without an address, a redirect loop) is stated as 'timeout', the
@@ -122,8 +113,11 @@ export function createPageCopiesService({
 
   /**
    * Fetches a claimed copy's page, extracts it and stores the outcome: the row, and for a saved
-   * copy the snapshot in the file store (a failed copy keeps none). @returns the outcome, or
-   * undefined when the claim was lost meanwhile (a refresh or a new link queued the copy afresh).
+   * copy the snapshot in the file store (a failed first copy keeps none; a failed refresh keeps
+   * the copy it had, and its snapshot). A PDF's first page becomes the
+   * post's picture (a thumbnail, stored and removed as a link preview's) when the post has none,
+   * neither when the copy was claimed nor when it is saved. @returns the outcome, or undefined
+   * when the claim was lost meanwhile (a refresh or a new link queued the copy afresh).
    */
   async function copy(claim: ClaimedCopy): Promise<CopyOutcome | undefined> {
     const outcome = await makeCopy(claim);
@@ -137,18 +131,38 @@ export function createPageCopiesService({
       if (written === 'failed') await store.remove('snapshots', snapshotName(claim.postId));
       return written ? 'failed' : undefined;
     }
-    const { fields, snapshot } = outcome;
+    const { fields, snapshot, firstPage } = outcome;
     // The snapshot first: a saved row always has its snapshot (a lost claim leaves the file
     // to be replaced by the next copy of the post).
     await store.write('snapshots', snapshotName(claim.postId), snapshot);
-    const written = await db.transaction().execute((trx) => saveCopy(trx, claim, fields, now));
+    // A picture that cannot be made (not an image sharp reads, the post gone) is left out, as a
+    // preview's; one made but not set (the post got a picture meanwhile) goes again.
+    const picture = firstPage
+      ? await files
+          .saveThumbnail({ id: claim.postId, user_id: claim.userId }, firstPage, {
+            crop: 'top',
+            keepPrevious: true,
+          })
+          .catch(() => null)
+      : null;
+    const { written, pictured } = await db.transaction().execute(async (trx) => {
+      const written = await saveCopy(trx, claim, fields, now);
+      const pictured =
+        written &&
+        picture !== null &&
+        (await setImageIfNone(trx, claim.postId, claim.url, picture));
+      return { written, pictured };
+    });
+    if (picture !== null && !pictured) await files.discardThumbnail(picture);
     return written ? 'saved' : undefined;
   }
 
   /** The fetch and the extraction of a copy: what to store, or why not. */
   async function makeCopy(
     claim: ClaimedCopy,
-  ): Promise<CopyFailure | { fields: Parameters<typeof saveCopy>[2]; snapshot: Buffer }> {
+  ): Promise<
+    CopyFailure | { fields: Parameters<typeof saveCopy>[2]; snapshot: Buffer; firstPage?: Buffer }
+  > {
     let page;
     try {
       page = await fetcher.fetch(claim.url, {
@@ -161,18 +175,21 @@ export function createPageCopiesService({
     }
     const kind = copyKindOf(page.mediaType);
     if (typeof kind !== 'string') return kind;
-    const extracted = await extract(kind, page.body, page.charset, page.url);
-    if (extracted.kind === 'failure') return extracted;
-    // An HTML snapshot is kept in UTF-8, as it is served: its own charset is known only now.
+    // A PDF's first page is drawn only for a post without a picture (PRODUCT.md#page-copies).
+    const firstPage = kind === 'pdf' && (await hasNoImage(db, claim.postId));
+    const read = await extraction.extract({
+      kind,
+      bytes: page.body,
+      charset: page.charset,
+      pageUrl: page.url,
+      caps,
+      firstPage,
+    });
+    if ('reason' in read) return read;
+    const extracted = read.copy;
+    // A PDF is kept as fetched, an HTML page as its snapshot's HTML, in UTF-8 (extraction-thread.ts).
     const snapshot = await compressSnapshot(
-      kind === 'pdf'
-        ? page.body
-        : Buffer.from(
-            await snapshotHtml(
-              (await loadCharsets()).decodeHtml(page.body, { transportCharset: page.charset }).text,
-              page.url,
-            ),
-          ),
+      read.snapshotHtml === null ? page.body : Buffer.from(read.snapshotHtml),
       { rawBytes: kind === 'pdf' ? caps.pdfBytes : caps.rawBytes },
     );
     if (!Buffer.isBuffer(snapshot)) return snapshot;
@@ -192,6 +209,9 @@ export function createPageCopiesService({
     const article = extracted.kind === 'article' ? extracted : null;
     return {
       snapshot,
+      // A Buffer crosses threads as a Uint8Array.
+      ...(extracted.kind === 'pdf' &&
+        extracted.firstPage && { firstPage: Buffer.from(extracted.firstPage) }),
       fields: {
         kind: extracted.kind,
         title: extracted.title,

@@ -1,7 +1,19 @@
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_COPY_CAPS } from './copy-caps.ts';
 import { pdfOf } from '../../test/hand-written-pdf.ts';
-import { extractPdfText } from './pdf-text.ts';
+import { extractPdfText, FIRST_PAGE_MAX_HEIGHT, FIRST_PAGE_WIDTH } from './pdf-text.ts';
+
+/** The darkest value of any channel in `png`'s rows from `top`, `height` rows (255: all white). */
+async function darkest(png: Buffer, top: number, height: number): Promise<number> {
+  const { width } = await sharp(png).metadata();
+  const pixels = await sharp(png)
+    .extract({ left: 0, top, width, height })
+    .removeAlpha()
+    .raw()
+    .toBuffer();
+  return pixels.reduce((least, value) => Math.min(least, value), 255);
+}
 
 describe('extractPdfText', () => {
   it('gives the text of every page in order, its words, pages and title', async () => {
@@ -66,5 +78,45 @@ describe('extractPdfText', () => {
     expect(await extractPdfText(notPdf, DEFAULT_COPY_CAPS)).toEqual(none);
     expect(await extractPdfText(new Uint8Array(), DEFAULT_COPY_CAPS)).toEqual(none);
     expect(await extractPdfText(pdfOf(['   ']), DEFAULT_COPY_CAPS)).toEqual(none);
+  });
+
+  describe('with the first page drawn', () => {
+    it('draws it as a PNG 400 px wide, in proportion, text on white', async () => {
+      const copy = await extractPdfText(
+        pdfOf(['Hello brave new world', 'Second page']),
+        DEFAULT_COPY_CAPS,
+        { firstPage: true },
+      );
+      if (copy.kind !== 'pdf' || !copy.firstPage) throw new Error('no first page drawn');
+      expect(FIRST_PAGE_WIDTH).toBe(400);
+      // US Letter, 612 × 792 points: 400 × 517.6 pixels.
+      expect(await sharp(copy.firstPage).metadata()).toMatchObject({
+        format: 'png',
+        width: 400,
+        height: 518,
+      });
+      // The text, an inch (47 px) from the top, is drawn; the bottom half is blank paper.
+      expect(await darkest(copy.firstPage, 40, 20)).toBeLessThan(128);
+      expect(await darkest(copy.firstPage, 259, 259)).toBe(255);
+      // The text is kept as without the drawing.
+      expect(copy).toMatchObject({ text: 'Hello brave new world Second page', pageCount: 2 });
+    });
+
+    it('draws a page far longer than wide from its top, at most 1,600 px high', async () => {
+      const copy = await extractPdfText(
+        pdfOf(['A long scroll'], undefined, { width: 612, height: 20 * 792 }),
+        DEFAULT_COPY_CAPS,
+        { firstPage: true },
+      );
+      if (copy.kind !== 'pdf' || !copy.firstPage) throw new Error('no first page drawn');
+      expect(FIRST_PAGE_MAX_HEIGHT).toBe(1600);
+      expect(await sharp(copy.firstPage).metadata()).toMatchObject({ width: 400, height: 1600 });
+      expect(await darkest(copy.firstPage, 40, 20)).toBeLessThan(128);
+    });
+
+    it('draws nothing unless asked', async () => {
+      const copy = await extractPdfText(pdfOf(['Some text']), DEFAULT_COPY_CAPS);
+      expect(copy).not.toHaveProperty('firstPage');
+    });
   });
 });
