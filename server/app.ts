@@ -28,6 +28,7 @@ import { registerLinkPreviewRoutes } from './features/link-preview/link-preview.
 import { createLinkPreviewService } from './features/link-preview/link-preview.service.ts';
 import { createPreviewWorker, type PreviewWorker } from './features/link-preview/preview-worker.ts';
 import { registerPageCopyRoutes } from './features/page-copies/page-copies.routes.ts';
+import { createPageCopyBackup } from './features/page-copies/page-copies.backup.ts';
 import { createPageCopiesService } from './features/page-copies/page-copies.service.ts';
 import {
   createPageCopyWorker,
@@ -183,16 +184,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   const favicons = createFaviconCache({ store, fetcher });
   const linkPreviews = createLinkPreviewService({ fetcher, favicons, files, clock });
+  const copyCaps = {
+    rawBytes: config.copyPageMaxBytes,
+    readableBytes: config.copyReadableMaxBytes,
+    pdfBytes: config.copyPdfMaxBytes,
+  };
   const pageCopies = createPageCopiesService({
     db,
     clock,
     fetcher,
     store,
-    caps: {
-      rawBytes: config.copyPageMaxBytes,
-      readableBytes: config.copyReadableMaxBytes,
-      pdfBytes: config.copyPdfMaxBytes,
-    },
+    caps: copyCaps,
     accountMaxBytes: config.copiesAccountMaxBytes,
   });
   const copyWorker = createPageCopyWorker({
@@ -286,7 +288,20 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     {
       imports,
       bookmarksIo: createBookmarksIoService({ db, clock, appUrl: config.appUrl }),
-      backups: createAccountBackupService({ db, clock, files, onPreviewsDue: previews.kick }),
+      backups: createAccountBackupService({
+        db,
+        clock,
+        files,
+        copies: createPageCopyBackup({
+          db,
+          clock,
+          store,
+          caps: copyCaps,
+          accountMaxBytes: config.copiesAccountMaxBytes,
+        }),
+        onPreviewsDue: previews.kick,
+        onCopiesDue: copyWorker.kick,
+      }),
     },
     config,
   );

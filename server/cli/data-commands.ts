@@ -77,6 +77,7 @@ function restoreReport(result: RestoreResult): string[] {
   return [
     `Restored ${result.collections} collections, ${result.posts} posts, ${result.tags} tags.`,
     `Shares: ${result.public_shares} public (${result.public_shares_renewed} with a new link), ${result.private_shares} private (${result.private_shares_dropped} left out: no such member here).`,
+    `Page copies: ${result.page_copies} (${result.page_copies_skipped} not restored: over this server's limits).`,
   ];
 }
 
