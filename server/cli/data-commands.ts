@@ -163,7 +163,7 @@ export function registerDataCommands(program: Command, io: CliIo): void {
   program
     .command('backup')
     .description(
-      'Write the backup of an account (JSON: collections, posts, tags, shares, images) to restore it elsewhere.',
+      'Write the backup of an account (JSON: collections, posts, tags, shares, images, page copies) to restore it elsewhere.',
     )
     .addOption(userOption())
     .addOption(outputOption())
