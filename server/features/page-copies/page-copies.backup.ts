@@ -113,12 +113,17 @@ export function createPageCopyBackup({
         const backupPostId = copy.post_id;
         const snapshot = Buffer.from(copy.snapshot_gz, 'base64');
         const pageLimit = copy.kind === 'pdf' ? caps.pdfBytes : caps.rawBytes;
-        const html = copy.html === null ? null : sanitizeContent(copy.html);
+        const snapshotTooLarge = await snapshotOverCap(snapshot, pageLimit, backupPostId);
+        // Sizes as the file gives them first: a copy made by Nestmark is sanitised and on one
+        // line already (so it measures the same), and a huge HTML is never sanitised for nothing.
+        const givenTooLarge =
+          snapshotTooLarge ??
+          overCap(Buffer.byteLength(copy.html ?? ''), caps.readableBytes) ??
+          overCap(Buffer.byteLength(copy.text), caps.readableBytes);
+        const html = givenTooLarge || copy.html === null ? null : sanitizeContent(copy.html);
         const text = copy.text.replace(/\s+/g, ' ').trim();
         const tooLarge =
-          (await snapshotOverCap(snapshot, pageLimit, backupPostId)) ??
-          overCap(Buffer.byteLength(html ?? ''), caps.readableBytes) ??
-          overCap(Buffer.byteLength(text), caps.readableBytes);
+          givenTooLarge ?? overCap(Buffer.byteLength(html ?? ''), caps.readableBytes);
         if (tooLarge) {
           prepared.push({ backupPostId, status: 'failed', failure: tooLarge });
           continue;
