@@ -14,6 +14,7 @@ const featurePublicModules = {
   collections: ['collection-access.ts', 'collection-store.ts', 'collection-tree.ts'],
   files: ['file-store.ts', 'images.ts'],
   'link-preview': ['guarded-fetcher.ts'],
+  'page-copies': ['page-copies.backup.ts'],
   posts: [
     'post-bulk-insert.ts',
     'post-content.ts',

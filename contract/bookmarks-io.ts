@@ -3,6 +3,7 @@ import { envelope, id, idOrZero, idParams, INTEGER_MAX } from './common.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { storedFilePath } from './files.ts';
 import { isCollectionIconId } from './icons.ts';
+import { pageCopyKinds } from './page-copies.ts';
 import { POST_CONTENT_MAX, postTypes } from './posts.ts';
 import { memberPermissions, SHARE_TOKEN_LENGTH } from './shares.ts';
 import { restoredTagName } from './tags.ts';
@@ -138,10 +139,44 @@ export function backupFileName(date: Date): string {
 }
 
 export const BACKUP_FORMAT = 'nestmark-backup';
-export const BACKUP_VERSION = 1;
+/**
+ * The format's version: 2 added `page_copies`. A restore reads every version up to this one and
+ * refuses a newer one (an older server would leave out what it does not know).
+ */
+export const BACKUP_VERSION = 2;
 
 const backupRef = z.number().int().positive();
 const instant = z.iso.datetime();
+
+/**
+ * A saved page copy of a backup's link post (PRODUCT.md#page-copies). `text` and `html` are
+ * plain strings; `snapshot_gz` is the snapshot as the file store keeps it (the page as fetched,
+ * an HTML page in UTF-8 with its `<base>`, or the PDF), gzip-compressed, in base64. Word count
+ * and reading time are not carried: a restore counts them from `text`.
+ */
+export const backupPageCopySchema = z
+  .object({
+    post_id: backupRef,
+    kind: z.enum(pageCopyKinds),
+    /** When the copy was saved. */
+    copied_at: instant,
+    title: z.string().nullable(),
+    byline: z.string().nullable(),
+    site_name: z.string().nullable(),
+    published_at: instant.nullable(),
+    excerpt: z.string().nullable(),
+    lang: z.string().nullable(),
+    /** The copy's plain text (an article's text, or a PDF's). */
+    text: z.string().min(1),
+    /** The readable article's HTML; null for a PDF. */
+    html: z.string().min(1).nullable(),
+    snapshot_gz: z.base64(),
+  })
+  .refine((copy) => (copy.kind === 'article') === (copy.html !== null), {
+    message: 'an article copy has html, a PDF copy none',
+    path: ['html'],
+  });
+export type BackupPageCopy = z.infer<typeof backupPageCopySchema>;
 
 /**
  * A whole account as one JSON file (docs/ARCHITECTURE.md, backup format). Ids are the backup's
@@ -150,7 +185,7 @@ const instant = z.iso.datetime();
  */
 export const accountBackupSchema = z.object({
   format: z.literal(BACKUP_FORMAT),
-  version: z.literal(BACKUP_VERSION),
+  version: z.number().int().min(1).max(BACKUP_VERSION),
   exported_at: instant,
   account: z.object({ name: z.string(), email: z.string(), theme: z.enum(['default', 'dark']) }),
   collections: z.array(
@@ -233,6 +268,11 @@ export const accountBackupSchema = z.object({
       data: z.base64(),
     }),
   ),
+  /**
+   * The saved page copies of the posts, one per post at most (version 2; absent from older
+   * backups). Queued and failed copies are not carried.
+   */
+  page_copies: z.array(backupPageCopySchema).default([]),
 });
 /** A backup file as it is written (the JSON). */
 export type AccountBackup = z.input<typeof accountBackupSchema>;
@@ -250,6 +290,13 @@ export const restoreResultSchema = z.object({
   private_shares: z.number().int(),
   /** Private shares whose member has no account here (or is the restoring user): left out. */
   private_shares_dropped: z.number().int(),
+  /** Saved page copies restored. */
+  page_copies: z.number().int(),
+  /**
+   * Page copies over this server's limits (COPIES_MAX_MB for the account, or a copy's own size
+   * limits): restored as failed copies with the reason (`account_full`, `too_large`).
+   */
+  page_copies_skipped: z.number().int(),
 });
 export type RestoreResult = z.infer<typeof restoreResultSchema>;
 
@@ -289,7 +336,7 @@ export const bookmarksIoEndpoints = {
     method: 'GET',
     path: '/api/backups',
     summary:
-      "Download the caller's whole account as JSON (`nestmark-backup-YYYY-MM-DD.json`): collections, posts with their HTML, recycle bin, tags, shares of the caller's collections, and the stored images posts refer to (base64).",
+      "Download the caller's whole account as JSON (`nestmark-backup-YYYY-MM-DD.json`): collections, posts with their HTML, recycle bin, tags, shares of the caller's collections, the stored images posts refer to (base64), and the saved page copies of its link posts (text, readable HTML, snapshot in base64).",
     auth: 'user',
     status: 200,
     download: true,
@@ -298,7 +345,7 @@ export const bookmarksIoEndpoints = {
     method: 'POST',
     path: '/api/backups',
     summary:
-      'Restore a backup (multipart field `file`) into the caller’s account, which must be empty (409 otherwise). Its images are checked like uploads and stored under new names; post references follow them. 422 for a file that is not a valid backup or an image that fails the checks; nothing is written (no row, no image) unless all of it is.',
+      'Restore a backup (multipart field `file`) into the caller’s account, which must be empty (409 otherwise). Its images are checked like uploads and stored under new names; post references follow them. Page copies come back with their posts (readable HTML sanitised again, search text recomputed); a copy over this server’s limits comes back failed, with the reason. 422 for a file that is not a valid backup, an image that fails the checks or a snapshot that is not gzip; nothing is written (no row, no image, no snapshot) unless all of it is.',
     auth: 'user',
     upload: true,
     status: 201,

@@ -29,6 +29,7 @@ import { createLinkPreviewService } from './features/link-preview/link-preview.s
 import { createPreviewWorker, type PreviewWorker } from './features/link-preview/preview-worker.ts';
 import { registerPageCopyRoutes } from './features/page-copies/page-copies.routes.ts';
 import { createExtractionPool } from './features/page-copies/extraction-pool.ts';
+import { createPageCopyBackup } from './features/page-copies/page-copies.backup.ts';
 import { createPageCopiesService } from './features/page-copies/page-copies.service.ts';
 import {
   createPageCopyWorker,
@@ -185,6 +186,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const favicons = createFaviconCache({ store, fetcher });
   const linkPreviews = createLinkPreviewService({ fetcher, favicons, files, clock });
   const extraction = createExtractionPool({ threads: config.copyConcurrency });
+  const copyCaps = {
+    rawBytes: config.copyPageMaxBytes,
+    readableBytes: config.copyReadableMaxBytes,
+    pdfBytes: config.copyPdfMaxBytes,
+  };
   const pageCopies = createPageCopiesService({
     db,
     clock,
@@ -192,11 +198,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     store,
     files,
     extraction,
-    caps: {
-      rawBytes: config.copyPageMaxBytes,
-      readableBytes: config.copyReadableMaxBytes,
-      pdfBytes: config.copyPdfMaxBytes,
-    },
+    caps: copyCaps,
     accountMaxBytes: config.copiesAccountMaxBytes,
   });
   const copyWorker = createPageCopyWorker({
@@ -291,7 +293,20 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     {
       imports,
       bookmarksIo: createBookmarksIoService({ db, clock, appUrl: config.appUrl }),
-      backups: createAccountBackupService({ db, clock, files, onPreviewsDue: previews.kick }),
+      backups: createAccountBackupService({
+        db,
+        clock,
+        files,
+        copies: createPageCopyBackup({
+          db,
+          clock,
+          store,
+          caps: copyCaps,
+          accountMaxBytes: config.copiesAccountMaxBytes,
+        }),
+        onPreviewsDue: previews.kick,
+        onCopiesDue: copyWorker.kick,
+      }),
     },
     config,
   );

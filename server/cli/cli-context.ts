@@ -15,6 +15,7 @@ import {
 } from '../features/bookmarks-io/import-jobs.service.ts';
 import { createFileStore } from '../features/files/file-store.ts';
 import { createFilesService } from '../features/files/files.service.ts';
+import { createPageCopyBackup } from '../features/page-copies/page-copies.backup.ts';
 import { findUserByEmail } from '../features/users/user-accounts.ts';
 import {
   createUserAdministration,
@@ -83,7 +84,22 @@ export async function withCliContext<T>(
       users: createUserAdministration({ db, clock }),
       imports: createImportJobsService({ db, clock, logError }),
       bookmarksIo: createBookmarksIoService({ db, clock, appUrl: config.appUrl }),
-      backups: createAccountBackupService({ db, clock, files }),
+      backups: createAccountBackupService({
+        db,
+        clock,
+        files,
+        copies: createPageCopyBackup({
+          db,
+          clock,
+          store,
+          caps: {
+            rawBytes: config.copyPageMaxBytes,
+            readableBytes: config.copyReadableMaxBytes,
+            pdfBytes: config.copyPdfMaxBytes,
+          },
+          accountMaxBytes: config.copiesAccountMaxBytes,
+        }),
+      }),
       actorFor: async (email) => {
         const user = await findUserByEmail(db, email);
         if (!user) throw new CliFailure(`No user has the email address ${email}.`);

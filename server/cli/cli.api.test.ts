@@ -214,7 +214,7 @@ describe('nestmark import, export, backup, restore', () => {
     const backup = await nestmark(['backup', '--user', 'dora@example.com', '--output', file]);
     expect(backup).toMatchObject({ code: 0, stdout: '' });
     const written = JSON.parse(readFileSync(file, 'utf8')) as AccountBackup;
-    expect(written).toMatchObject({ format: 'nestmark-backup', version: 1 });
+    expect(written).toMatchObject({ format: 'nestmark-backup', version: 2 });
     expect(written.posts).toHaveLength(7);
 
     const erin = await t.createUser({ email: 'erin@example.com', password: 'erin-password-1' });

@@ -77,6 +77,7 @@ function restoreReport(result: RestoreResult): string[] {
   return [
     `Restored ${result.collections} collections, ${result.posts} posts, ${result.tags} tags.`,
     `Shares: ${result.public_shares} public (${result.public_shares_renewed} with a new link), ${result.private_shares} private (${result.private_shares_dropped} left out: no such member here).`,
+    `Page copies: ${result.page_copies} (${result.page_copies_skipped} not restored: over this server's limits).`,
   ];
 }
 
@@ -162,7 +163,7 @@ export function registerDataCommands(program: Command, io: CliIo): void {
   program
     .command('backup')
     .description(
-      'Write the backup of an account (JSON: collections, posts, tags, shares, images) to restore it elsewhere.',
+      'Write the backup of an account (JSON: collections, posts, tags, shares, images, page copies) to restore it elsewhere.',
     )
     .addOption(userOption())
     .addOption(outputOption())

@@ -182,9 +182,11 @@ describe('GET /api/backups and POST /api/backups', () => {
     const backup = JSON.parse(res.text) as AccountBackup;
     expect(backup).toMatchObject({
       format: 'nestmark-backup',
-      version: 1,
+      version: 2,
       account: { email: user.email },
       files: [],
+      // Its links' copies were never made (automatic copies need a preview first).
+      page_copies: [],
     });
     // A post in the recycle bin carries the format's key for it, `archived_at`.
     expect(
@@ -208,6 +210,8 @@ describe('GET /api/backups and POST /api/backups', () => {
       public_shares_renewed: 1,
       private_shares: 1,
       private_shares_dropped: 0,
+      page_copies: 0,
+      page_copies_skipped: 0,
     });
 
     const original = await dump(t.db, user.id);
@@ -306,7 +310,7 @@ describe('GET /api/backups and POST /api/backups', () => {
     const cases: [string, string, RegExp][] = [
       ['not JSON', '<html>', /not JSON/],
       ['other JSON', '{"roots": {}}', /not a Nestmark backup/],
-      ['newer', JSON.stringify({ ...base, version: 2 }), /newer version/],
+      ['newer', JSON.stringify({ ...base, version: 3 }), /newer version of Nestmark \(format 3\)/],
       [
         'bad field',
         JSON.stringify({ ...base, collections: [{ ...base.collections[0], name: '' }] }),

@@ -3,6 +3,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { z } from 'zod';
 import {
   accountBackupSchema,
+  backupPageCopySchema,
   BACKUP_FORMAT,
   BACKUP_VERSION,
   backupFileName,
@@ -31,6 +32,7 @@ import {
   type FilesService,
   type RestoredFile,
 } from '../files/files.service.ts';
+import type { PageCopyBackup, RestoredCopy } from '../page-copies/page-copies.backup.ts';
 import { postContentFields } from '../posts/post-content.ts';
 import { denseOrders } from '../posts/post-order.ts';
 import { insertPosts } from '../posts/post-bulk-insert.ts';
@@ -63,23 +65,31 @@ export function createAccountBackupService({
   db,
   clock,
   files,
+  copies,
   onPreviewsDue = () => {},
+  onCopiesDue = () => {},
 }: {
   db: Db;
   clock: Clock;
   /** Reads the images a backup carries, and stores and records the ones a restore brings. */
   files: FilesService;
+  /** Reads the page copies a backup carries, and checks and writes the ones a restore brings. */
+  copies: PageCopyBackup;
   /** Told after a restore, whose link posts without a preview wait for one. */
   onPreviewsDue?: () => void;
+  /** Told after a restore, whose link posts without a copy may wait for one. */
+  onCopiesDue?: () => void;
 }) {
   return {
     /**
      * The actor's account as a backup: collections, every post with its HTML (the recycle bin
-     * too), tags, the shares of the actor's collections (members named by email), and in
+     * too), tags, the shares of the actor's collections (members named by email), in
      * `files` the actor's stored images (uploads and thumbnails) that posts refer to in their
-     * HTML or `image_path`, in base64. Images nothing refers to are left out.
-     * @returns `nestmark-backup-YYYY-MM-DD.json` (UTC date), streamed: the images are read one
-     *   at a time as the body is sent.
+     * HTML or `image_path`, in base64, and in `page_copies` the saved page copies of its posts
+     * (PRODUCT.md#page-copies; queued and failed ones are not carried). Images nothing refers to
+     * are left out.
+     * @returns `nestmark-backup-YYYY-MM-DD.json` (UTC date), streamed: the images and the copies
+     *   are read one at a time as the body is sent.
      */
     async backup(actor: UserActor): Promise<FileDownload> {
       const account = await readAccount(db, actor.userId);
@@ -90,13 +100,21 @@ export function createAccountBackupService({
           ...(row.image_path === null ? [] : filePathsIn(row.image_path)),
         ]),
       );
+      const postIds = new Set(account.posts.map((row) => row.id));
       const userId = actor.userId;
       async function* body() {
-        // The head as JSON without its closing brace, then `files`, one image at a time.
+        // The head as JSON without its closing brace, then `files`, one image at a time, and
+        // `page_copies`, one copy at a time.
         yield `${JSON.stringify(head).slice(0, -1)},"files":[`;
         let separator = '';
         for await (const file of files.backupFiles(userId, referenced)) {
           yield separator + JSON.stringify(file);
+          separator = ',';
+        }
+        yield '],"page_copies":[';
+        separator = '';
+        for await (const copy of copies.backupCopies(userId, postIds)) {
+          yield separator + JSON.stringify(copy);
           separator = ',';
         }
         yield ']}';
@@ -116,32 +134,46 @@ export function createAccountBackupService({
      * under new names before the transaction, and every reference to them in post HTML and
      * `image_path` is rewritten to the new path; a reference to an image the backup does not
      * carry is kept as it is (it was broken in the source too). An image referenced only as one
-     * post's `image_path` becomes that post's thumbnail, any other an upload.
-     * @throws 409 when the account is not empty; 422 when the file is not a valid backup or one
-     *   of its images fails a check. Nothing is written then: images written before a failure
-     *   (of any kind) are removed again.
+     * post's `image_path` becomes that post's thumbnail, any other an upload. Page copies come
+     * with their posts (`PageCopyBackup.prepareRestored`: HTML sanitized again, measures worked
+     * out here, a copy over this server's limits restored as failed), their snapshots written
+     * in the transaction; a restored link post that brings no copy and whose preview is not
+     * fetched again gets its copy queued when the actor has automatic copies on (one whose
+     * preview is fetched again gets it once the preview ends, as a new link does).
+     * @throws 409 when the account is not empty; 422 when the file is not a valid backup, one
+     *   of its images fails a check or one of its snapshots is not gzip data. Nothing is written
+     *   then: images and snapshots written before a failure (of any kind) are removed again.
      */
     async restore(actor: UserActor, file: Upload): Promise<RestoreResult> {
       if (!(await isAccountEmpty(db, actor.userId))) throw conflict(NOT_EMPTY);
       const backup = await inTurns(parseBackup(file.bytes));
       const images = await files.writeRestored(backup.files);
+      const snapshots: string[] = [];
       let result: RestoreResult;
       try {
         const newPaths = new Map(images.map((image) => [image.backupPath, image.path]));
         const posts = await inTurns(restoredPosts(backup, newPaths));
-        result = await restoreRows(actor, backup, posts, images);
+        assertCopiesOfLinks(backup, posts);
+        const restoredCopies = await copies.prepareRestored(backup.page_copies);
+        result = await restoreRows(actor, backup, posts, images, {
+          copies: restoredCopies,
+          written: snapshots,
+        });
       } catch (error) {
         await files.removeRestored(images);
+        await copies.removeSnapshots(snapshots);
         throw error;
       }
       onPreviewsDue();
+      onCopiesDue();
       return result;
     },
   };
 
   /**
    * The rows of `backup` written into the actor's account in one transaction, its posts already
-   * prepared and `images` already written, each kind of row by a step of its own below.
+   * prepared and `images` already written, each kind of row by a step of its own below. The
+   * page copies' snapshots are written in it too, each name added to `pageCopies.written` first.
    * @throws 409 when the account is no longer empty.
    */
   function restoreRows(
@@ -149,6 +181,7 @@ export function createAccountBackupService({
     backup: ParsedBackup,
     posts: RestoredPosts,
     images: readonly RestoredFile[],
+    pageCopies: { copies: readonly RestoredCopy[]; written: string[] },
   ): Promise<RestoreResult> {
     return db.transaction().execute(async (trx) => {
       const userId = actor.userId;
@@ -169,6 +202,25 @@ export function createAccountBackupService({
         collectionIds,
       );
       await files.recordRestored(trx, userId, restoredImages(images, posts, postIds));
+      const indexOf = new Map(backup.posts.map((post, index) => [post.id, index]));
+      const copied = await copies.writeRestored(
+        trx,
+        userId,
+        pageCopies.copies,
+        (backupPostId) => postIds[indexOf.get(backupPostId)!]!,
+        pageCopies.written,
+      );
+      const withCopy = new Set(pageCopies.copies.map((copy) => copy.backupPostId));
+      await copies.queueRestored(
+        trx,
+        posts.rows.flatMap((row, index) =>
+          row.url !== null &&
+          row.preview_status !== 'pending' &&
+          !withCopy.has(backup.posts[index]!.id)
+            ? [postIds[index]!]
+            : [],
+        ),
+      );
       return {
         collections: backup.collections.length,
         posts: backup.posts.length,
@@ -177,6 +229,8 @@ export function createAccountBackupService({
         public_shares_renewed: renewed,
         private_shares: privateShares,
         private_shares_dropped: backup.private_shares.length - privateShares,
+        page_copies: copied.saved,
+        page_copies_skipped: copied.failed,
       };
     });
   }
@@ -362,11 +416,28 @@ function restoredImages(
   });
 }
 
-/** The account read by `readAccount` as a backup without its files, exported at `exportedAt`. */
+/**
+ * @throws 422 when a page copy of the backup belongs to a post that is not a link once restored
+ *   (its type follows from its content).
+ */
+function assertCopiesOfLinks(backup: ParsedBackup, posts: RestoredPosts): void {
+  const indexOf = new Map(backup.posts.map((post, index) => [post.id, index]));
+  const notLinks = backup.page_copies
+    .filter((copy) => posts.rows[indexOf.get(copy.post_id)!]!.url === null)
+    .map((copy) => `page_copies: post ${copy.post_id} has a page copy but is not a link post`);
+  if (notLinks.length > 0) {
+    throw unprocessable(`This backup is damaged: ${notLinks.slice(0, 3).join('; ')}.`);
+  }
+}
+
+/**
+ * The account read by `readAccount` as a backup without its files and page copies, exported at
+ * `exportedAt`.
+ */
 function backupHead(
   account: Awaited<ReturnType<typeof readAccount>>,
   exportedAt: string,
-): Omit<AccountBackup, 'files'> {
+): Omit<AccountBackup, 'files' | 'page_copies'> {
   const tagIds = new Map<number, number[]>();
   for (const link of account.postTags) {
     const list = tagIds.get(link.post_id) ?? [];
@@ -451,7 +522,7 @@ export function* parseBackup(bytes: Uint8Array): Generator<void, ParsedBackup> {
     throw unprocessable('This file is not a Nestmark backup: it is not JSON.');
   }
   yield;
-  const header = json as { format?: unknown; version?: unknown; posts?: unknown } | null;
+  const header = json as { format?: unknown; version?: unknown } | null;
   if (header?.format !== BACKUP_FORMAT) {
     throw unprocessable(
       'This file is not a Nestmark backup. To bring in bookmarks from a browser or another service, use "Import bookmarks".',
@@ -468,11 +539,16 @@ export function* parseBackup(bytes: Uint8Array): Generator<void, ParsedBackup> {
       .map((issue) => `${[...path, ...issue.path].map(String).join('.')}: ${issue.message}`);
     return unprocessable(`This backup is damaged: ${problems.join('; ')}.`);
   };
-  // Everything but the posts at once, then the posts a slice at a time.
-  const rawPosts = Array.isArray(header.posts) ? (header.posts as unknown[]) : header.posts;
+  // Everything but the posts and the page copies at once, then the posts a slice at a time and
+  // the copies (each may be megabytes) one at a time.
+  const { posts: rawPosts, page_copies: rawCopies } = header as {
+    posts?: unknown;
+    page_copies?: unknown;
+  };
   const parsed = accountBackupSchema.safeParse({
     ...header,
     posts: Array.isArray(rawPosts) ? [] : rawPosts,
+    page_copies: Array.isArray(rawCopies) ? [] : rawCopies,
   });
   if (!parsed.success) throw damaged(parsed.error.issues);
   const posts: ParsedBackup['posts'] = [];
@@ -482,7 +558,14 @@ export function* parseBackup(bytes: Uint8Array): Generator<void, ParsedBackup> {
     posts.push(post.data);
     if (index % RESTORE_SLICE === RESTORE_SLICE - 1) yield;
   }
-  const backup = { ...parsed.data, posts };
+  const pageCopies: ParsedBackup['page_copies'] = [];
+  for (const [index, raw] of (Array.isArray(rawCopies) ? (rawCopies as unknown[]) : []).entries()) {
+    const copy = backupPageCopySchema.safeParse(raw);
+    if (!copy.success) throw damaged(copy.error.issues, ['page_copies', index]);
+    pageCopies.push(copy.data);
+    yield;
+  }
+  const backup = { ...parsed.data, posts, page_copies: pageCopies };
   const problems = referenceProblems(backup);
   if (problems.length > 0) {
     throw unprocessable(`This backup is damaged: ${problems.slice(0, 3).join('; ')}.`);
@@ -581,6 +664,10 @@ function referenceProblems(backup: ParsedBackup): string[] {
     'file paths',
     backup.files.map((row) => row.path),
   );
+  unique(
+    'page copies of a post',
+    backup.page_copies.map((row) => row.post_id),
+  );
 
   const parents = new Map(backup.collections.map((row) => [row.id, row.parent_id]));
   const tags = new Set(backup.tags.map((row) => row.id));
@@ -600,6 +687,12 @@ function referenceProblems(backup: ParsedBackup): string[] {
   }
   for (const share of [...backup.public_shares, ...backup.private_shares]) {
     if (!parents.has(share.collection_id)) missing('a share', share.collection_id);
+  }
+  const postIds = new Set(backup.posts.map((row) => row.id));
+  for (const copy of backup.page_copies) {
+    if (!postIds.has(copy.post_id)) {
+      problems.push(`a page copy refers to post ${copy.post_id}, which is not in the backup`);
+    }
   }
   const levels = levelsOf(backup.collections);
   if (problems.length === 0 && levels.flat().length !== parents.size) {

@@ -29,9 +29,15 @@ function chunksOf(bytes: Buffer): Buffer[] {
  */
 export function createDatabaseFileStore(db: Db, clock: Clock): FileStore {
   return {
-    async write(area, name, bytes) {
+    async write(area, name, bytes, options) {
       assertFileName(name);
-      await replaceStoredFile(db, area, name, chunksOf(bytes), clock().toISOString());
+      await replaceStoredFile(
+        options?.transaction ?? db,
+        area,
+        name,
+        chunksOf(bytes),
+        clock().toISOString(),
+      );
     },
     async read(area, name) {
       assertFileName(name);

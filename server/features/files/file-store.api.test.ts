@@ -85,6 +85,25 @@ describe.each(fileStoreKinds)('the %s file store', (kind) => {
     expect(await store.list('favicons')).toEqual(expect.arrayContaining([`${kind}-one.png`]));
   });
 
+  it("writes in the caller's transaction: the database store's file commits or rolls back with it", async () => {
+    await t.db.transaction().execute(async (trx) => {
+      await store.write('snapshots', `${kind}-kept.gz`, Buffer.from('kept'), { transaction: trx });
+    });
+    expect((await store.read('snapshots', `${kind}-kept.gz`))?.toString()).toBe('kept');
+    await expect(
+      t.db.transaction().execute(async (trx) => {
+        await store.write('snapshots', `${kind}-undone.gz`, Buffer.from('undone'), {
+          transaction: trx,
+        });
+        throw new Error('rolled back by the test');
+      }),
+    ).rejects.toThrow('rolled back by the test');
+    // The other stores wrote at once: their caller removes such a file.
+    expect((await store.read('snapshots', `${kind}-undone.gz`))?.toString()).toBe(
+      kind === 'database' ? undefined : 'undone',
+    );
+  });
+
   it('refuses a name that could leave its place', async () => {
     for (const name of ['../escape.png', '.hidden', 'a/b.png', '', 'a..b']) {
       await expect(store.write('files', name, Buffer.from('x')), name).rejects.toThrow(

@@ -22,8 +22,14 @@ export type FileArea = (typeof fileAreas)[number];
  * name that is not a plain file name (`assertFileName`).
  */
 export interface FileStore {
-  /** Writes atomically, so readers never see half a file: the old bytes or the new ones. */
-  write(area: FileArea, name: string, bytes: Buffer): Promise<void>;
+  /**
+   * Writes atomically, so readers never see half a file: the old bytes or the new ones. With
+   * `options.transaction` (a transaction of the database the store was made with), a store that
+   * keeps files in that database writes in it, so the file commits or rolls back with it (and a
+   * write during the transaction cannot wait for the SQLite writer it holds); the other stores
+   * write at once, and the caller removes the file when the transaction fails.
+   */
+  write(area: FileArea, name: string, bytes: Buffer, options?: { transaction?: Db }): Promise<void>;
   /** The file's bytes, or undefined when it does not exist. */
   read(area: FileArea, name: string): Promise<Buffer | undefined>;
   /** When the file was last written, or undefined when it does not exist. */

@@ -5,7 +5,10 @@ import type { Db } from '../../db/database.ts';
  * chunks in order under its area and name (file-store-database.ts cuts and joins them).
  */
 
-/** Replaces the file `area`/`name` with `chunks` (in order), in one transaction. */
+/**
+ * Replaces the file `area`/`name` with `chunks` (in order), in one transaction: `db` itself when
+ * it is one, else a transaction of its own.
+ */
 export async function replaceStoredFile(
   db: Db,
   area: string,
@@ -13,7 +16,7 @@ export async function replaceStoredFile(
   chunks: readonly Buffer[],
   writtenAt: string,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  const replace = async (trx: Db) => {
     await deleteStoredFile(trx, area, name);
     for (const [chunk, bytes] of chunks.entries()) {
       await trx
@@ -21,7 +24,8 @@ export async function replaceStoredFile(
         .values({ area, name, chunk, bytes, written_at: writtenAt })
         .execute();
     }
-  });
+  };
+  await (db.isTransaction ? replace(db) : db.transaction().execute(replace));
 }
 
 /** The file's chunks in order; none when it does not exist. */

@@ -38,8 +38,26 @@ const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
 
 /** The name of a post's snapshot in the file store's `snapshots` area. */
-function snapshotName(postId: number): string {
+export function snapshotName(postId: number): string {
   return `${postId}.gz`;
+}
+
+/**
+ * The columns of a saved copy that follow from its plain `text`, its readable `html` (already
+ * through the post sanitiser; null for a PDF) and its compressed `snapshot`: the text and HTML
+ * gzip-compressed, the text case-folded for search, and the bytes it all takes (what
+ * COPIES_MAX_MB counts). The one rule for copies made here and copies a backup brings.
+ */
+export async function storedCopyColumns(text: string, html: string | null, snapshot: Buffer) {
+  const htmlGz = html === null ? null : await gzipAsync(html);
+  const textGz = await gzipAsync(text);
+  const searchText = foldCase(text);
+  const storedBytes =
+    Buffer.byteLength(searchText) +
+    textGz.byteLength +
+    (htmlGz?.byteLength ?? 0) +
+    snapshot.byteLength;
+  return { html_gz: htmlGz, text_gz: textGz, search_text: searchText, stored_bytes: storedBytes };
 }
 
 /**
@@ -194,16 +212,9 @@ export function createPageCopiesService({
     );
     if (!Buffer.isBuffer(snapshot)) return snapshot;
     const html = extracted.kind === 'article' ? extracted.html : null;
-    const htmlGz = html === null ? null : await gzipAsync(html);
-    const textGz = await gzipAsync(extracted.text);
-    const searchText = foldCase(extracted.text);
-    const storedBytes =
-      Buffer.byteLength(searchText) +
-      textGz.byteLength +
-      (htmlGz?.byteLength ?? 0) +
-      snapshot.byteLength;
+    const stored = await storedCopyColumns(extracted.text, html, snapshot);
     const used = await storedBytesOfUser(db, claim.userId, claim.postId);
-    if (used + storedBytes > accountMaxBytes) {
+    if (used + stored.stored_bytes > accountMaxBytes) {
       return { kind: 'failure', reason: 'account_full', limitBytes: accountMaxBytes };
     }
     const article = extracted.kind === 'article' ? extracted : null;
@@ -222,10 +233,7 @@ export function createPageCopiesService({
         lang: article?.lang ?? null,
         word_count: extracted.wordCount,
         reading_minutes: extracted.readingMinutes,
-        html_gz: htmlGz,
-        text_gz: textGz,
-        search_text: searchText,
-        stored_bytes: storedBytes,
+        ...stored,
       },
     };
   }

@@ -22,9 +22,9 @@ export function BackupPanel() {
     <div className="flex flex-col gap-5">
       <p className="text-sm text-fg-muted">
         <span className="font-medium text-fg">{backupFileName(new Date())}</span> holds everything:
-        collections, posts with their formatting, the recycle bin, tags and the links you shared.
-        Restore it into an empty account, here or on another Nestmark server. Keep it private: it
-        contains your share links.
+        collections, posts with their formatting, the recycle bin, tags, the links you shared and
+        the saved copies of your pages. Restore it into an empty account, here or on another
+        Nestmark server. Keep it private: it contains your share links.
       </p>
       <div className="flex justify-end">
         <Button busy={download.isPending} onClick={() => void start()}>

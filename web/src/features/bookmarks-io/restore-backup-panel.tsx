@@ -22,6 +22,9 @@ function restoredSentence(result: RestoreResult): string {
       `${plural(result.public_shares_renewed, 'public link')} got a new address (the old one is in use on this server)`,
     result.private_shares_dropped > 0 &&
       `${plural(result.private_shares_dropped, 'share')} with people who have no account here left out`,
+    result.page_copies > 0 && `${plural(result.page_copies, 'page copy', 'page copies')} restored`,
+    result.page_copies_skipped > 0 &&
+      `${plural(result.page_copies_skipped, 'page copy', 'page copies')} not restored: over this server’s limits`,
   ].filter(Boolean);
   return `Restored ${parts.join(', ')}.${notes.length > 0 ? ` ${notes.join('; ')}.` : ''}`;
 }
