@@ -65,7 +65,8 @@ async function drawFirstPage(pdf: PDFDocumentProxy): Promise<Buffer | undefined>
     const { createCanvas } = await loadCanvas();
     const canvas = createCanvas(FIRST_PAGE_WIDTH, height);
     // pdf.js types its canvas as the DOM's; in Node it draws on this one (its NodeCanvasFactory).
-    await page.render({ canvas: canvas as unknown as HTMLCanvasElement, viewport }).promise;
+    type RenderCanvas = Parameters<typeof page.render>[0]['canvas'];
+    await page.render({ canvas: canvas as unknown as RenderCanvas, viewport }).promise;
     page.cleanup();
     return await canvas.encode('png');
   } catch {
