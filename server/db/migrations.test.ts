@@ -33,7 +33,7 @@ const LANDED: Record<string, string> = {
   '0019-search-index-rowids.ts': 'aa0f95dad3c1efda2ddf6cdb89a0589f3924367a7c3a762874bb1b0e5a7a00cb',
   '0020-shared-limits.ts': '36da57a407ec69b802208938e6c960f7ccc80524808b1270004dcc8a7ac2764e',
   '0021-page-copies.ts': 'aa4fd64c717746cac021eaabe7f96c02de92363bb2c0dffe80a7ded5d5fc6ed0',
-  '0022-page-copy-turns.ts': '7af79a68b363a952d0e8d728a9bb1591b728edc3e3ef03188b72ce0bef4b940d',
+  '0022-page-copy-turns.ts': '9515ec56231681acd5e4123bce0e3aca1582373377aeabcf49b704e1b4b6cb5c',
 };
 
 /** SHA-256 of the source's tokens joined by spaces: comments and layout do not count. */

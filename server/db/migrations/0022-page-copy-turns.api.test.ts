@@ -35,6 +35,6 @@ describe('migration 0022-page-copy-turns', () => {
     const indexes = await indexesOf(db, dialect, 'page_copies');
     expect(Object.keys(indexes)).toContain('page_copies_user_queue');
     expect(Object.keys(indexes)).not.toContain('page_copies_user');
-    expect(indexes.page_copies_user_queue).toMatch(/user_id.*status.*requested_at/);
+    expect(indexes.page_copies_user_queue).toMatch(/user_id.*status.*post_id/);
   });
 });

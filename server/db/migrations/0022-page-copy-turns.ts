@@ -6,8 +6,8 @@ import type { Kysely } from 'kysely';
  *
  * - `page_copy_turns`: when each user was last served a copy, as a counter that grows with each
  *   claim; the user waiting longest (or never served) goes next.
- * - `page_copies_user_queue` replaces `page_copies_user`: a user's queued copies, newest first,
- *   in one index read; it still serves the per-account sums by `user_id`.
+ * - `page_copies_user_queue` replaces `page_copies_user`: a user's queued copies, newest post
+ *   first, in one index read; it still serves the per-account sums by `user_id`.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -20,7 +20,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createIndex('page_copies_user_queue')
     .on('page_copies')
-    .columns(['user_id', 'status', 'requested_at'])
+    .columns(['user_id', 'status', 'post_id'])
     .execute();
   await db.schema.dropIndex('page_copies_user').execute();
 }

@@ -297,7 +297,7 @@ describe('the copy worker', () => {
     await forget([post.id]);
   });
 
-  it("takes turns by user, each user's latest link first: an import does not hold back another user's link", async () => {
+  it("takes turns by user, each user's newest post first: an import does not hold back another user's link", async () => {
     const bob = await t.createUser();
     const link = async (user: TestUser, site: number) => {
       const post = await createAs(t, user).post({

@@ -129,12 +129,15 @@ const waitingUsersQuery = preparedQuery((db, staleBefore: string) =>
     .orderBy('u.id'),
 );
 
-/** A user's claimable copies, the latest asked for first. */
+/**
+ * A user's claimable copies, newest post first: a link just saved goes before the copies of the
+ * user's import, which are asked for one by one as their previews end (by request time, each
+ * new one would jump ahead of it).
+ */
 const candidatesQuery = preparedQuery((db, userId: number, staleBefore: string) =>
   claimable(db, staleBefore)
     .select(['c.post_id', 'p.url'])
     .where('c.user_id', '=', userId)
-    .orderBy('c.requested_at', 'desc')
     .orderBy('c.post_id', 'desc')
     .limit(CANDIDATES),
 );
@@ -145,8 +148,9 @@ const candidatesQuery = preparedQuery((db, userId: number, staleBefore: string) 
  * older than `leaseMs` (a process that died), and no live lease is held on its link's host.
  *
  * Fair share, as for link previews: users with copies to claim take turns (db/user-turns.ts),
- * and each user's latest request goes first, so a link just saved or a refresh is not stuck
- * behind an import's copies, neither the user's own nor anybody else's.
+ * and each user's newest post goes first, so a link just saved is not stuck behind an import's
+ * copies, neither the user's own nor anybody else's (a refresh waits behind the user's newer
+ * posts).
  *
  * The host lease, the row's `claimed_at` and the user's turn are written in one transaction,
  * the first two as compare-and-set writes: of processes racing for a copy exactly one wins, and

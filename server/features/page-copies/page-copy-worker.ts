@@ -32,7 +32,7 @@ export interface PageCopyWorker {
 /**
  * Makes page copies in the background from the queue in `page_copies` (PRODUCT.md#page-copies):
  * `concurrency` lanes each claim a queued copy (page-copies.repository.ts: users take turns, each
- * user's latest request first; a lease on the copy and on its host, shared with link previews, so all processes together fetch
+ * user's newest post first; a lease on the copy and on its host, shared with link previews, so all processes together fetch
  * one page per host at a time), make it (page-copies.service.ts) and store the outcome. Claims
  * run out after COPY_LEASE_MS, so copies resume after a crash or restart. A round that meets a
  * busy SQLite database ends; the next poll or kick goes on.
