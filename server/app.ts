@@ -28,6 +28,7 @@ import { registerLinkPreviewRoutes } from './features/link-preview/link-preview.
 import { createLinkPreviewService } from './features/link-preview/link-preview.service.ts';
 import { createPreviewWorker, type PreviewWorker } from './features/link-preview/preview-worker.ts';
 import { registerPageCopyRoutes } from './features/page-copies/page-copies.routes.ts';
+import { copyCapsOf } from './features/page-copies/copy-caps.ts';
 import { createExtractionPool } from './features/page-copies/extraction-pool.ts';
 import { createPageCopyBackup } from './features/page-copies/page-copies.backup.ts';
 import { createPageCopiesService } from './features/page-copies/page-copies.service.ts';
@@ -186,11 +187,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const favicons = createFaviconCache({ store, fetcher });
   const linkPreviews = createLinkPreviewService({ fetcher, favicons, files, clock });
   const extraction = createExtractionPool({ threads: config.copyConcurrency });
-  const copyCaps = {
-    rawBytes: config.copyPageMaxBytes,
-    readableBytes: config.copyReadableMaxBytes,
-    pdfBytes: config.copyPdfMaxBytes,
-  };
+  const copyCaps = copyCapsOf(config);
   const pageCopies = createPageCopiesService({
     db,
     clock,

@@ -15,6 +15,7 @@ import {
 } from '../features/bookmarks-io/import-jobs.service.ts';
 import { createFileStore } from '../features/files/file-store.ts';
 import { createFilesService } from '../features/files/files.service.ts';
+import { copyCapsOf } from '../features/page-copies/copy-caps.ts';
 import { createPageCopyBackup } from '../features/page-copies/page-copies.backup.ts';
 import { findUserByEmail } from '../features/users/user-accounts.ts';
 import {
@@ -92,11 +93,7 @@ export async function withCliContext<T>(
           db,
           clock,
           store,
-          caps: {
-            rawBytes: config.copyPageMaxBytes,
-            readableBytes: config.copyReadableMaxBytes,
-            pdfBytes: config.copyPdfMaxBytes,
-          },
+          caps: copyCapsOf(config),
           accountMaxBytes: config.copiesAccountMaxBytes,
         }),
       }),

@@ -1,3 +1,4 @@
+import type { Config } from '../../config.ts';
 import type { CopyFailure } from './copy-failure.ts';
 
 const MB = 1024 * 1024;
@@ -24,6 +25,17 @@ export const DEFAULT_COPY_CAPS: Readonly<CopyCaps> = {
   readableBytes: DEFAULT_READABLE_BYTES,
   pdfBytes: DEFAULT_PDF_BYTES,
 };
+
+/** The copy limits a server was configured with (COPIES_PAGE_MAX_MB, …_READABLE_…, …_PDF_…). */
+export function copyCapsOf(
+  config: Pick<Config, 'copyPageMaxBytes' | 'copyReadableMaxBytes' | 'copyPdfMaxBytes'>,
+): CopyCaps {
+  return {
+    rawBytes: config.copyPageMaxBytes,
+    readableBytes: config.copyReadableMaxBytes,
+    pdfBytes: config.copyPdfMaxBytes,
+  };
+}
 
 /** The 'too_large' failure when `byteLength` is over `limitBytes`, else null. */
 export function overCap(byteLength: number, limitBytes: number): CopyFailure | null {

@@ -8,7 +8,7 @@ import type { FileStore } from '../files/file-store.ts';
 import { sanitizeContent } from '../posts/post-content.ts';
 import { overCap, type CopyCaps } from './copy-caps.ts';
 import type { CopyFailure } from './copy-failure.ts';
-import type { SavedCopyFields } from './page-copies.repository.ts';
+import { queueNewCopies, type SavedCopyFields } from './page-copies.repository.ts';
 import { snapshotName, storedCopyColumns } from './page-copies.service.ts';
 import { countWords, readingMinutes } from './text-measures.ts';
 
@@ -217,25 +217,7 @@ export function createPageCopyBackup({
     async queueRestored(trx: Db, postIds: readonly number[]): Promise<void> {
       const now = clock().toISOString();
       for (let from = 0; from < postIds.length; from += BATCH) {
-        const batch = postIds.slice(from, from + BATCH);
-        await trx
-          .insertInto('page_copies')
-          .columns(['post_id', 'user_id', 'status', 'requested_at'])
-          .expression(
-            trx
-              .selectFrom('posts as p')
-              .innerJoin('users as u', 'u.id', 'p.user_id')
-              .select((eb) => [
-                'p.id',
-                'p.user_id',
-                eb.val('queued').as('status'),
-                eb.val(now).as('requested_at'),
-              ])
-              .where('p.id', 'in', batch)
-              .where('p.url', 'is not', null)
-              .where('u.auto_page_copies', '=', 1),
-          )
-          .execute();
+        await queueNewCopies(trx, postIds.slice(from, from + BATCH), now);
       }
     },
 

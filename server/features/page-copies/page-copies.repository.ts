@@ -54,6 +54,42 @@ const NO_COPY = {
 } as const;
 
 /**
+ * The `page_copies` rows that queue the copies of link posts (`p`, joined with their owner `u`),
+ * requested at `now`; narrow it to the posts to queue.
+ */
+function linkPostsToQueue(db: Db, now: string) {
+  return db
+    .selectFrom('posts as p')
+    .innerJoin('users as u', 'u.id', 'p.user_id')
+    .select((eb) => [
+      'p.id',
+      'p.user_id',
+      eb.val('queued').as('status'),
+      eb.val(now).as('requested_at'),
+    ])
+    .where('p.url', 'is not', null);
+}
+
+/**
+ * Queues the copies of the link posts `postIds` that have none yet (restored posts), requested at
+ * `now`, when their owner has automatic copies on. Text posts are left out.
+ */
+export async function queueNewCopies(
+  db: Db,
+  postIds: readonly number[],
+  now: string,
+): Promise<void> {
+  if (postIds.length === 0) return;
+  await db
+    .insertInto('page_copies')
+    .columns(['post_id', 'user_id', 'status', 'requested_at'])
+    .expression(
+      linkPostsToQueue(db, now).where('p.id', 'in', postIds).where('u.auto_page_copies', '=', 1),
+    )
+    .execute();
+}
+
+/**
  * Puts the copy of link post `postId` in the queue, requested at `now`. A new link (`keepCopy`
  * false) empties the row: its old copy is of another page. A refresh (`keepCopy` true) keeps the
  * copy it had, searched and readable until the new one replaces it (or the refresh fails, see
@@ -66,17 +102,7 @@ export async function queueCopy(
   now: string,
   options: { onlyIfAuto: boolean; keepCopy: boolean },
 ): Promise<boolean> {
-  let source = db
-    .selectFrom('posts as p')
-    .innerJoin('users as u', 'u.id', 'p.user_id')
-    .select((eb) => [
-      'p.id',
-      'p.user_id',
-      eb.val('queued').as('status'),
-      eb.val(now).as('requested_at'),
-    ])
-    .where('p.id', '=', postId)
-    .where('p.url', 'is not', null);
+  let source = linkPostsToQueue(db, now).where('p.id', '=', postId);
   if (options.onlyIfAuto) source = source.where('u.auto_page_copies', '=', 1);
   const queued = await db
     .insertInto('page_copies')
