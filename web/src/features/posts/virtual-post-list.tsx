@@ -203,7 +203,13 @@ function VirtualRows({
   }, [inViewRef, virtualizer, columns]);
 
   useEffect(() => {
-    scrollToIndexRef.current = (index) => virtualizer.scrollToIndex(Math.floor(index / columns));
+    // One scroll to where the row is estimated to be; the keys scroll its item into view exactly
+    // once it is drawn. Not `scrollToIndex`: it goes on correcting towards its row for up to ten
+    // frames, so under load it scrolled back from posts focused by later key presses.
+    scrollToIndexRef.current = (index) => {
+      const target = virtualizer.getOffsetForIndex(Math.floor(index / columns));
+      if (target) virtualizer.scrollToOffset(target[0]);
+    };
   }, [scrollToIndexRef, virtualizer, columns]);
 
   const measured = view === 'cards';
