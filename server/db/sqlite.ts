@@ -99,20 +99,40 @@ function connect(file: string, options: { readonly: boolean }): SQLite.Database 
 export function openSqlite(file: string): Db {
   const writer = connect(file, { readonly: false });
   let dialect: SqliteDialect;
+  let committed: (() => number) | undefined;
   if (file === ':memory:') {
     dialect = new SqliteDialect({ database: withStatementCache(writer) });
   } else {
     const checkpointer = createWalCheckpointer(file, writer);
     checkpointers.set(writer, checkpointer);
+    const reader = connect(file, { readonly: true });
+    const dataVersion = reader.prepare('pragma data_version').pluck();
+    committed = () => dataVersion.get() as number;
     dialect = new ReadWriteDialect(
       withStatementCache(writer),
-      withStatementCache(connect(file, { readonly: true })),
+      withStatementCache(reader),
       checkpointer,
     );
   }
   const db = new Kysely<Database>({ dialect });
   sqliteHandles.set(db.getExecutor().adapter, writer);
+  if (committed) committedVersions.set(db.getExecutor().adapter, committed);
   return db;
+}
+
+/** The `committedVersionOf` function of each file database, by adapter. */
+const committedVersions = new WeakMap<object, () => number>();
+
+/**
+ * A function returning a number that changes whenever anything is committed to the SQLite file
+ * under `db`, by this process's writer or by any other connection: `PRAGMA data_version` of the
+ * reader connection, which never writes itself (about a microsecond). Undefined on PostgreSQL,
+ * for `:memory:` (one connection, whose own writes do not change it) and inside a transaction
+ * (which reads its own uncommitted writes). For caches of reads (db/read-cache.ts).
+ */
+export function committedVersionOf(db: Db): (() => number) | undefined {
+  if (db.isTransaction) return undefined;
+  return committedVersions.get(db.getExecutor().adapter);
 }
 
 /**

@@ -71,7 +71,7 @@ export function createBookmarksIoService({
      */
     async export(actor: UserActor, query: { collection_id?: number }): Promise<FileDownload> {
       let collections: CollectionRow[] = [];
-      let rows: ListedPost[];
+      let rows: readonly ListedPost[];
       if (query.collection_id === 0) {
         rows = await listPosts(
           db,
@@ -89,7 +89,7 @@ export function createBookmarksIoService({
         rows = await listPosts(db, { kind: 'all-live', userId: actor.userId }, { limit: 0 });
       }
       // As the collection view shows them: highest order first.
-      rows.sort((a, b) => b.order - a.order || b.id - a.id);
+      rows = [...rows].sort((a, b) => b.order - a.order || b.id - a.id);
       const tags = await listTagsOfPosts(
         db,
         rows.map((row) => row.id),

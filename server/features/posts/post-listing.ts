@@ -8,6 +8,7 @@ import type { Tag } from '../../../contract/tags.ts';
 import { preparedQueries, type Db } from '../../db/database.ts';
 import type { Database, PostRow } from '../../db/schema.ts';
 import { descendingPage } from '../../db/keyset-page.ts';
+import { readCache } from '../../db/read-cache.ts';
 import { published } from '../../db/staging.ts';
 import { tagsColumn, tagsOfColumn } from '../tags/post-tags.ts';
 import { inScope, type PostScope } from './posts.repository.ts';
@@ -188,6 +189,8 @@ const listingQuery = preparedQueries(listingPage);
  * One page of a listing. `after` is the last post of the previous page (cursor paging);
  * `offset` skips that many posts; `limit` 0 means no limit; `withTags` reads each post's tags
  * (by name) in the same query; `readerId`, whether that user starred each post (`is_favorite`).
+ * Pages of the common shapes (`limit` above 0, no `offset`, not `collections`) are kept while
+ * nothing is committed (`listingPages`), so the posts come frozen.
  */
 export async function listPosts(
   db: Db,
@@ -199,7 +202,7 @@ export async function listPosts(
     withTags?: boolean;
     readerId?: number;
   },
-): Promise<ListedPost[]> {
+): Promise<readonly ListedPost[]> {
   const owner =
     listing.kind === 'list' || listing.kind === 'deleted-from'
       ? 'collectionId' in listing.scope
@@ -228,11 +231,37 @@ export async function listPosts(
   const afterId = after?.id ?? 0;
   const ownerUserId = (listing.kind === 'list' && listing.ownedBy) || 0;
   const args = [owner, afterValue, afterId, ownerUserId, readerId ?? 0] as const;
-  const rows =
-    shape.collectionIds || offset > 0
-      ? await listingPage(db, shape, ...args).execute()
-      : await listingQuery(db, shape, ...args);
+  if (shape.collectionIds || offset > 0) {
+    return withTagLists(await listingPage(db, shape, ...args).execute(), withTags);
+  }
+  const read = async () => withTagLists(await listingQuery(db, shape, ...args), withTags);
+  // Pages of a list are read again and again (each tab, each refetch); whole listings (exports,
+  // feeds: limit 0) would crowd them out.
+  return limit > 0 ? listingPages.read(db, JSON.stringify([shape, args]), read) : read();
+}
+
+/** Rows of a listing query as ListedPosts: their tags column (when read) as a list of tags. */
+function withTagLists(rows: Record<string, unknown>[], withTags: boolean): ListedPost[] {
   // The rows are the driver's own objects: their tags column is replaced in place.
   if (withTags) for (const row of rows) row.tags = tagsOfColumn(row.tags);
   return rows as ListedPost[];
 }
+
+/**
+ * Pages of listings kept while nothing is committed (db/read-cache.ts): up to about 4 MB of
+ * posts, counted by the length of their text.
+ */
+const listingPages = readCache<readonly ListedPost[]>({
+  maxBytes: 4 * 1024 * 1024,
+  sizeOf: (posts) =>
+    posts.reduce(
+      (bytes, post) =>
+        bytes +
+        ROW_BYTES +
+        2 * (post.content.length + (post.title?.length ?? 0) + (post.description?.length ?? 0)),
+      0,
+    ),
+});
+
+/** What a post of a listing takes besides its text, roughly, in bytes. */
+const ROW_BYTES = 400;
