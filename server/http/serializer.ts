@@ -46,7 +46,8 @@ export function compileResponseWriter(schema: z.ZodType): (data: unknown) => str
 }
 
 /**
- * The serializer of every JSON response. By default a compiled writer (`compileResponseWriter`):
+ * The serializer of every JSON response. By default a compiled writer (`compileResponseWriter`,
+ * compiled on the route's first response):
  * handlers build their responses from presenters, which the API tests hold to the contract.
  * `strict` (tests): every response is also checked against its zod schema (a response that breaks
  * the contract fails with 500), and must read back as the same JSON value as zod's output (keys
@@ -60,7 +61,12 @@ export function responseSerializerCompiler({
 }): FastifySerializerCompiler<unknown> {
   const checked = createSerializerCompiler({});
   return (route) => {
-    const write = compileResponseWriter(zodSchemaOf(route.schema));
+    // Compiled on the route's first response, not at start: the writers of every route took
+    // about a sixth of the start (docs/OPERATIONS.md#start-time-and-memory), and most routes
+    // are rarely called.
+    let compiled: ((data: unknown) => string) | undefined;
+    const write = (data: unknown) =>
+      (compiled ??= compileResponseWriter(zodSchemaOf(route.schema)))(data);
     if (!strict) return write;
     const check = checked(route as Parameters<typeof checked>[0]);
     return (data) => {
