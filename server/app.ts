@@ -54,6 +54,7 @@ import { registerAuthentication } from './http/authentication.ts';
 import { answerFrameworkError, registerErrorHandler } from './http/error-handler.ts';
 import { serializeRequest } from './http/request-log.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
+import { registerForegroundRequests } from './http/foreground.ts';
 import { registerRequestTextRule } from './http/request-text.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { responseSerializerCompiler } from './http/serializer.ts';
@@ -137,6 +138,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler({ strict: deps.strictResponses === true }));
   registerErrorHandler(app);
+  registerForegroundRequests(app);
   registerRequestTextRule(app);
   await registerSecurityHeaders(app, { httpsOnly: config.appUrl.startsWith('https:') });
 

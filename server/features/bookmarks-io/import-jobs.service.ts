@@ -1,4 +1,3 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   BACKUP_FORMAT,
   type DuplicateMode,
@@ -12,6 +11,7 @@ import type { UserActor } from '../../http/actor.ts';
 import type { Upload } from '../../http/upload.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, conflict, notFound, unprocessable } from '../../lib/errors.ts';
+import { giveWay } from '../../lib/give-way.ts';
 import { inTurns } from '../../lib/in-turns.ts';
 import { randomId } from '../../lib/random-token.ts';
 import { getAccessibleCollection } from '../collections/collection-access.ts';
@@ -194,14 +194,17 @@ export function createImportJobsService({
     report: Reporter,
   ): Promise<ImportPlan> {
     while (!reader.read(READ_SLICE)) {
-      await nextTurn();
+      await giveWay();
       signal.throwIfAborted();
       await report({
         bytes_read: Math.round((job.bytes_total * reader.position) / reader.length),
         entries_read: reader.entries,
       });
     }
-    return inTurns(planImport(reader.finish(), job.duplicates, clock().toISOString()), signal);
+    return inTurns(planImport(reader.finish(), job.duplicates, clock().toISOString()), {
+      signal,
+      pause: giveWay,
+    });
   }
 
   return {

@@ -1,4 +1,4 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { giveWay } from '../../lib/give-way.ts';
 import type { Insertable } from 'kysely';
 import {
   SUMMARY_EXAMPLES,
@@ -445,7 +445,7 @@ async function writePosts(
     });
     created += written;
     await context.onProgress?.(created);
-    await nextTurn();
+    await giveWay();
     context.signal.throwIfAborted();
   }
   return created;

@@ -1,4 +1,4 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { giveWay } from '../../lib/give-way.ts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { ImportJobRow, PostRow } from '../../db/schema.ts';
@@ -85,7 +85,7 @@ export async function unstageRows(db: Db, jobId: number): Promise<void> {
         )
         .executeTakeFirst();
       changed = Number(result.numUpdatedRows);
-      await nextTurn();
+      await giveWay();
     }
   }
 }
@@ -121,7 +121,7 @@ export async function discardStagedRows(db: Db, jobId: number): Promise<void> {
           .execute();
         if (start + BATCH >= ids.length) await renumberList(trx, scope);
       });
-      await nextTurn();
+      await giveWay();
     }
   }
   let deleted = BATCH;
@@ -138,7 +138,7 @@ export async function discardStagedRows(db: Db, jobId: number): Promise<void> {
       )
       .executeTakeFirst();
     deleted = Number(result.numDeletedRows);
-    await nextTurn();
+    await giveWay();
   }
   await db.transaction().execute(async (trx) => {
     await trx

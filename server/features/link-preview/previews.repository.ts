@@ -1,4 +1,4 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { giveWay } from '../../lib/give-way.ts';
 import { sql, type ExpressionBuilder } from 'kysely';
 import { preparedQuery, type Db } from '../../db/database.ts';
 import { hostOfLink, releaseHostLease, takeHostLease } from '../../db/host-leases.ts';
@@ -95,9 +95,9 @@ export async function queuePendingPreviews(
       .executeTakeFirst();
     queued += Number(result.numUpdatedRows);
     if (batch.length < QUEUE_BATCH || options.stopped?.()) return queued;
-    // Other requests get a turn between batches: on SQLite the statements run synchronously, so
+    // Other requests go first between batches: on SQLite the statements run synchronously, so
     // a walk over 100,000 posts would otherwise hold the process for seconds.
-    await nextTurn();
+    await giveWay();
   }
 }
 
