@@ -20,6 +20,7 @@ import * as searchIndexRowids from './migrations/0019-search-index-rowids.ts';
 import * as sharedLimits from './migrations/0020-shared-limits.ts';
 import * as pageCopies from './migrations/0021-page-copies.ts';
 import * as pageCopyTurns from './migrations/0022-page-copy-turns.ts';
+import * as searchTextLz4 from './migrations/0023-search-text-lz4.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from a folder so the compiled server
@@ -46,6 +47,7 @@ const migrations = {
   '0020-shared-limits': sharedLimits,
   '0021-page-copies': pageCopies,
   '0022-page-copy-turns': pageCopyTurns,
+  '0023-search-text-lz4': searchTextLz4,
 } satisfies Record<string, Migration>;
 
 /** The name of a migration, e.g. `0012-live-post-indexes`. */

@@ -34,6 +34,7 @@ const LANDED: Record<string, string> = {
   '0020-shared-limits.ts': '36da57a407ec69b802208938e6c960f7ccc80524808b1270004dcc8a7ac2764e',
   '0021-page-copies.ts': 'aa4fd64c717746cac021eaabe7f96c02de92363bb2c0dffe80a7ded5d5fc6ed0',
   '0022-page-copy-turns.ts': '9515ec56231681acd5e4123bce0e3aca1582373377aeabcf49b704e1b4b6cb5c',
+  '0023-search-text-lz4.ts': 'fc3cdc42b1b64e3d833b59dd72a8e34133b9b266ec7613fd54dfd077fbfddc99',
 };
 
 /** SHA-256 of the source's tokens joined by spaces: comments and layout do not count. */

@@ -100,7 +100,10 @@ export interface PostsTable {
   preview_retry_at: string | null;
   /** Case-folded title, for ranking search matches. */
   search_title: Generated<string>;
-  /** Case-folded search document: title, content text, URL, description, tag names. */
+  /**
+   * Case-folded search document: title, content text, URL, description, tag names. On
+   * PostgreSQL LZ4-compressed where the server can (migration 0023).
+   */
   search_text: Generated<string>;
   /**
    * SHA-256 (hex) of the normalised URL (`server/lib/url-key.ts`, migration 0015), written with
@@ -363,7 +366,10 @@ export interface PageCopiesTable {
   html_gz: Buffer | null;
   /** The copy's plain text, one line, gzip-compressed. */
   text_gz: Buffer | null;
-  /** The plain text case-folded, as search matches it; '' without a copy. */
+  /**
+   * The plain text case-folded, as search matches it; '' without a copy. On PostgreSQL
+   * LZ4-compressed where the server can (migration 0023).
+   */
   search_text: Generated<string>;
   /** Bytes the copy takes: search text, compressed text and HTML, compressed snapshot. */
   stored_bytes: Generated<number>;

@@ -177,13 +177,16 @@ describe('a page of results is the same however it is found', () => {
   // many for that, none recent) walks the text index; on PostgreSQL 'scattered' comes from the
   // walk that goes on without a hit among the newest posts, 'sparse' (beyond it) from the index;
   // 'headline' and 'banner' are title words, few and many. The expectation is worked out here
-  // from the same rules, without the database.
+  // from the same rules, without the database. 'odd-one' is in ten old posts, fewer than a page:
+  // on PostgreSQL the index, asked before walking on, shows them all; 'common-medium' is in
+  // none, though its two halves are in many posts (the trigram index leaves the hyphen out).
   const COUNT = 3000;
   const wordsOf = (i: number) => [
     i % 3 === 0 ? 'common' : '',
     i % 60 === 0 ? 'medium' : '',
     i < 400 && i % 2 === 0 ? 'sparse' : '',
     i < 1600 && i % 5 === 0 ? 'scattered' : '',
+    i < 400 && i % 40 === 5 ? 'odd-one' : '',
   ];
   const titleOf = (i: number) =>
     [`Post ${i}`, i % 11 === 0 ? 'headline' : '', i % 4 === 0 ? 'banner' : ''].join(' ');
@@ -234,6 +237,8 @@ describe('a page of results is the same however it is found', () => {
     ['banner', ['banner']],
     ['common scattered', ['common', 'scattered']],
     ['banner sparse', ['banner', 'sparse']],
+    ['odd-one', ['odd-one']],
+    ['common-medium', ['common-medium']],
   ])('%s', async (filter, include) => {
     const res = await t.call(postEndpoints.list, {
       token: user.token,
@@ -251,6 +256,15 @@ describe('a page of results is the same however it is found', () => {
     });
     const page = res.body.data.map((p) => p.id);
     expect(page).toEqual(expected(['common'], ['medium']).map((i) => ids[i]));
+    // Found by asking the index first on PostgreSQL, where the excluded word is checked too.
+    const few = await t.call(postEndpoints.list, {
+      token: user.token,
+      query: { filter: 'odd-one -common', limit: 20 },
+    });
+    expect(few.body.data.map((p) => p.id)).toEqual(
+      expected(['odd-one'], ['common']).map((i) => ids[i]),
+    );
+    expect(expected(['odd-one'], ['common'])).toHaveLength(7);
   });
 
   it.each([
@@ -260,6 +274,7 @@ describe('a page of results is the same however it is found', () => {
     ['scattered', ['scattered']],
     ['headline', ['headline']],
     ['banner sparse', ['banner', 'sparse']],
+    ['odd-one', ['odd-one']],
   ])('%s: the next pages continue after after_id', async (filter, include) => {
     const pages: number[] = [];
     let after: number | undefined;
@@ -569,7 +584,8 @@ describe('search finds the text of page copies (PRODUCT.md#page-copies)', () => 
   it('serves many page matches in order, walking the newest posts or through the index', async () => {
     // 'platypus' is in the newest posts' pages: a walk through them fills each page. 'echidna'
     // is in the older ones only, more than a search looks up by id (FEW_HITS): on SQLite the
-    // index serves them sorted (PostgreSQL walks further first).
+    // index serves them sorted (PostgreSQL walks further first). 'wombat' is in five old pages
+    // only, fewer than a page: looked up by id (on PostgreSQL before walking further).
     const owner = await t.createUser();
     const start = Date.parse('2026-02-01T00:00:00Z');
     const rows: NewPostRow[] = [];
@@ -592,8 +608,16 @@ describe('search finds the text of page copies (PRODUCT.md#page-copies)', () => 
     }
     const ids = await insertPosts(t.db, rows);
     for (const [i, id] of ids.entries()) {
-      await givePageCopy(id, i < 320 ? `Echidna number ${i}` : `Platypus number ${i}`, owner);
+      const words = i < 320 ? `Echidna number ${i}` : `Platypus number ${i}`;
+      await givePageCopy(id, i < 5 ? `${words}, and a wombat-like one` : words, owner);
     }
+    const wombats = ids.slice(0, 5).reverse();
+    const page = async (filter: string) =>
+      (await search(owner, filter, { limit: 20 })).map((post) => post.id);
+    expect(await page('wombat-like')).toEqual(wombats);
+    expect(await page('wombat-like in:page')).toEqual(wombats);
+    expect(await page('wombat-like -number')).toEqual([]);
+    expect(await page('wombat-lake')).toEqual([]);
     for (const [word, holders] of [
       ['echidna', ids.slice(0, 320)],
       ['platypus', ids.slice(320)],
