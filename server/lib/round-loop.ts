@@ -23,7 +23,8 @@ export interface RoundLoop {
  * The background loop the queue workers share (link previews, page copies; their queues live in
  * the database, docs/ARCHITECTURE.md): `round` works until nothing is left to claim. At most one
  * round runs at a time; a kick during a round asks for one more after it, so no announced work
- * waits for the next poll. A round that throws is logged (`name` says whose) and the loop goes on.
+ * waits for the next poll (and a worker whose round runs lanes, `runLanes`, starts one more in
+ * the round at once). A round that throws is logged (`name` says whose) and the loop goes on.
  */
 export function createRoundLoop({
   name,
@@ -83,4 +84,40 @@ export function createRoundLoop({
       return stopping;
     },
   };
+}
+
+/** The lanes of one round (`runLanes`). */
+export interface Lanes {
+  /** Starts one more lane when fewer than the round's concurrency run and the round goes on. */
+  more: () => void;
+  /** Resolves once every lane has ended; rejects with the first lane's error, after all ended. */
+  ended: Promise<void>;
+}
+
+/**
+ * A round's lanes: `concurrency` runs of `lane` at once, each claiming work until none is left.
+ * A lane that finds nothing ends; `more()` starts another while the round lasts, so that work
+ * announced mid-round (a kick) is taken up at once rather than after the round's slowest lane.
+ */
+export function runLanes(concurrency: number, lane: () => Promise<void>): Lanes {
+  const running = new Set<Promise<void>>();
+  let failure: { error: unknown } | undefined;
+  let over = false;
+  const more = () => {
+    if (over || running.size >= concurrency) return;
+    const run: Promise<void> = lane()
+      .catch((error: unknown) => {
+        failure ??= { error };
+      })
+      .finally(() => running.delete(run));
+    running.add(run);
+  };
+  for (let started = 0; started < concurrency; started++) more();
+  const ended = (async () => {
+    while (running.size > 0) await Promise.race(running);
+    // Nothing runs between the last lane's end and here: no lane starts after the round.
+    over = true;
+    if (failure) throw failure.error;
+  })();
+  return { more, ended };
 }

@@ -128,6 +128,24 @@ it('fetches at most PREVIEW_CONCURRENCY previews at once', async () => {
   expect(posts.map((post) => post.preview_status)).toEqual(Array(9).fill('done'));
 });
 
+it('starts a lane for a link saved while the other lanes are busy, not after them', async () => {
+  t = await createTestApp({ fetcher, config: { previewConcurrency: 2 } });
+  const ada = await t.createUser();
+  await insertLinks(t.db, ada, [pageOf(0, 0)]);
+  holding = true;
+  // One lane waits for the slow page; the other found nothing more and ended.
+  const drained = t.app.previews.drain();
+  await expect.poll(() => held.length, POLL).toBe(1);
+  await insertLinks(t.db, ada, [pageOf(1, 0)]);
+  t.app.previews.kick();
+  // The new link is fetched while the slow page still is (not once its fetch gave up).
+  await expect
+    .poll(() => [sites.open.get(siteName(0)), sites.open.get(siteName(1))], POLL)
+    .toEqual([1, 1]);
+  for (const request of held.splice(0)) request.release();
+  expect(await drained).toBe(2);
+});
+
 it('fetches one page per host at a time, also with two processes', async () => {
   t = await createTestApp({ fetcher, config: { previewConcurrency: 4 } });
   const second = await buildApp({

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { isDatabaseBusy } from '../../db/sqlite.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { createRoundLoop } from '../../lib/round-loop.ts';
+import { createRoundLoop, runLanes, type Lanes } from '../../lib/round-loop.ts';
 import type { FilesService } from '../files/files.service.ts';
 import { refreshSearchDocuments } from '../search/search-index.ts';
 import { FetchFailedError } from './guarded-fetcher.ts';
@@ -118,6 +118,8 @@ export function createPreviewWorker({
   /** New pending posts may exist that are not queued yet (a kick, or a round starting). */
   let queueDue = true;
   let queueing: Promise<unknown> = Promise.resolve();
+  /** The lanes of the round running, if any: a kick starts one more where one ended. */
+  let roundLanes: Lanes | undefined;
 
   /** Queues new pending posts when due; every lane waits for it, so none claims too early. */
   function queueIfDue(): Promise<unknown> {
@@ -180,8 +182,8 @@ export function createPreviewWorker({
   /**
    * Claims and processes until nothing can be claimed, or until the database is busy (then, in
    * background mode, the next round starts after BUSY_RETRY_MS). Posts saved meanwhile are queued
-   * before the next claim, so a link saved during a long round waits for a few previews, not the
-   * round.
+   * before the next claim, and a kick starts a lane where one ended (`runLanes`), so a link saved
+   * while a slow page holds a lane is fetched at once, not after it.
    */
   async function runUntilEmpty(): Promise<number> {
     queueDue = true;
@@ -201,12 +203,18 @@ export function createPreviewWorker({
         busy = true;
       }
     };
-    const lanes = await Promise.allSettled(Array.from({ length: concurrency }, lane));
+    const lanes = runLanes(concurrency, lane);
+    roundLanes = lanes;
+    const ended = await lanes.ended.then(
+      () => undefined,
+      (error: unknown) => ({ error }),
+    );
+    roundLanes = undefined;
     await files.removeOrphanThumbnails().catch((error: unknown) => {
       if (!isDatabaseBusy(error)) throw error;
       busy = true;
     });
-    for (const outcome of lanes) if (outcome.status === 'rejected') throw outcome.reason;
+    if (ended) throw ended.error;
     // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- the lanes set `busy`; TypeScript does not follow assignments made in closures
     if (busy && loop.background && !loop.stopping) {
       log.debug(`database busy: link previews go on in ${BUSY_RETRY_MS} ms`);
@@ -221,6 +229,7 @@ export function createPreviewWorker({
     finished,
     kick() {
       queueDue = true;
+      roundLanes?.more();
       loop.kick();
     },
     async drain() {
