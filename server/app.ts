@@ -1,6 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { registerApiTokenRoutes } from './features/api-tokens/api-tokens.routes.ts';
@@ -57,7 +56,7 @@ import { registerRateLimit } from './http/rate-limit.ts';
 import { registerForegroundRequests } from './http/foreground.ts';
 import { registerRequestTextRule } from './http/request-text.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
-import { responseSerializerCompiler } from './http/serializer.ts';
+import { contractCompilers } from './http/serializer.ts';
 import { registerWebApp } from './http/web-app.ts';
 import type { Clock } from './lib/clock.ts';
 import { createLogMailer, createSmtpMailer, type Mailer } from './lib/mailer.ts';
@@ -134,9 +133,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // `/api/tags/` is `/api/tags`: clients of the original API add the slash (docs/API.md).
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: answerFrameworkError,
+    schemaController: {
+      compilersFactory: contractCompilers({ strict: deps.strictResponses === true }),
+    },
   });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(responseSerializerCompiler({ strict: deps.strictResponses === true }));
   registerErrorHandler(app);
   registerForegroundRequests(app);
   registerRequestTextRule(app);

@@ -1,5 +1,6 @@
 import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { contractCompilers } from './serializer.ts';
 
 /**
  * Browser features no page of Nestmark uses, switched off for it and anything it embeds. The
@@ -78,7 +79,10 @@ export async function registerSecurityHeaders(
  * quarter of the time of a page of posts on SQLite. None of them depends on the request.
  */
 async function helmetHeaders(options: FastifyHelmetOptions) {
-  const probe = Fastify();
+  // With the app's compilers: Fastify would load its default ones (ajv) for this alone.
+  const probe = Fastify({
+    schemaController: { compilersFactory: contractCompilers({ strict: false }) },
+  });
   try {
     await probe.register(fastifyHelmet, options);
     probe.get('/', (_request, reply) => reply.getHeaders());

@@ -1,8 +1,13 @@
+import { createRequire } from 'node:module';
 import { isDeepStrictEqual } from 'node:util';
-import fastJsonStringify, { type Schema } from 'fast-json-stringify';
-import type { FastifySerializerCompiler } from 'fastify';
-import { createSerializerCompiler } from 'fastify-type-provider-zod';
+import type { default as FastJsonStringify, Schema } from 'fast-json-stringify';
+import type { FastifySerializerCompiler, FastifyServerOptions } from 'fastify';
+import { createSerializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+
+/** fast-json-stringify (with the ajv it loads), required by the first response writer compiled. */
+const fastJsonStringify = () =>
+  createRequire(import.meta.url)('fast-json-stringify') as typeof FastJsonStringify;
 
 type JsonSchema = { [keyword: string]: unknown };
 
@@ -42,7 +47,7 @@ function zodSchemaOf(schema: unknown): z.ZodType {
  */
 export function compileResponseWriter(schema: z.ZodType): (data: unknown) => string {
   const jsonSchema = z.toJSONSchema(schema, { target: 'draft-7', io: 'output' });
-  return fastJsonStringify(withNullables(jsonSchema) as Schema);
+  return fastJsonStringify()(withNullables(jsonSchema) as Schema);
 }
 
 /**
@@ -81,3 +86,23 @@ export function responseSerializerCompiler({
     };
   };
 }
+
+/**
+ * Fastify's `schemaController.compilersFactory`: requests validated by the contract's zod
+ * schemas, responses written by `responseSerializerCompiler`. Given as Fastify's factories, not
+ * set on the instance, so that Fastify never loads its default compilers (ajv and
+ * fast-json-stringify's, about a tenth of a start: docs/OPERATIONS.md#start-time-and-memory).
+ */
+export function contractCompilers({ strict }: { strict: boolean }): CompilersFactory {
+  // Fastify types these factories for ajv and fast-json-stringify; it calls them as route
+  // compilers' builders whatever the schemas are, as `setValidatorCompiler` would take them.
+  return {
+    buildValidator: (() => validatorCompiler) as unknown as CompilersFactory['buildValidator'],
+    buildSerializer: (() =>
+      responseSerializerCompiler({ strict })) as unknown as CompilersFactory['buildSerializer'],
+  };
+}
+
+type CompilersFactory = NonNullable<
+  NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']
+>;
