@@ -5,8 +5,18 @@ import type { FastifyBaseLogger } from 'fastify';
  * are properties, to be passed on as callbacks.
  */
 export interface RoundLoop {
-  /** Work was announced: a round now, or another once the one running ends. */
+  /**
+   * Work was announced: a round now, or another once the one running ends; and one more lane in
+   * the running round's `lanes`, when one has ended.
+   */
   kick: () => void;
+  /**
+   * Runs `concurrency` lanes of the round at once, each claiming work until none is left;
+   * resolves once every lane has ended, rejects with the first lane's error after all ended. A
+   * lane that finds nothing ends, and a kick while the round lasts starts another, so work
+   * announced mid-round is taken up at once rather than after the round's slowest lane.
+   */
+  lanes: (concurrency: number, lane: () => Promise<void>) => Promise<void>;
   /** Starts the background rounds: one at once, then on kicks and every `pollMs`. */
   start: () => void;
   /** No further rounds; resolves once the one running has ended. */
@@ -23,8 +33,8 @@ export interface RoundLoop {
  * The background loop the queue workers share (link previews, page copies; their queues live in
  * the database, docs/ARCHITECTURE.md): `round` works until nothing is left to claim. At most one
  * round runs at a time; a kick during a round asks for one more after it, so no announced work
- * waits for the next poll (and a worker whose round runs lanes, `runLanes`, starts one more in
- * the round at once). A round that throws is logged (`name` says whose) and the loop goes on.
+ * waits for the next poll (and, when the round runs `lanes`, one more lane starts in it at once).
+ * A round that throws is logged (`name` says whose) and the loop goes on.
  */
 export function createRoundLoop({
   name,
@@ -43,9 +53,13 @@ export function createRoundLoop({
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let rerun = false;
+  /** Starts one more lane in the round running, if it runs lanes. */
+  let moreLanes: (() => void) | undefined;
 
   function kick(): void {
-    if (!background || stopping) return;
+    if (stopping) return;
+    moreLanes?.();
+    if (!background) return;
     if (running) {
       rerun = true;
       return;
@@ -63,6 +77,15 @@ export function createRoundLoop({
 
   return {
     kick,
+    async lanes(concurrency, lane) {
+      const round = runLanes(concurrency, lane);
+      moreLanes = round.more;
+      try {
+        await round.ended;
+      } finally {
+        if (moreLanes === round.more) moreLanes = undefined;
+      }
+    },
     start() {
       background = true;
       kick();
@@ -87,19 +110,15 @@ export function createRoundLoop({
 }
 
 /** The lanes of one round (`runLanes`). */
-export interface Lanes {
+interface Lanes {
   /** Starts one more lane when fewer than the round's concurrency run and the round goes on. */
   more: () => void;
   /** Resolves once every lane has ended; rejects with the first lane's error, after all ended. */
   ended: Promise<void>;
 }
 
-/**
- * A round's lanes: `concurrency` runs of `lane` at once, each claiming work until none is left.
- * A lane that finds nothing ends; `more()` starts another while the round lasts, so that work
- * announced mid-round (a kick) is taken up at once rather than after the round's slowest lane.
- */
-export function runLanes(concurrency: number, lane: () => Promise<void>): Lanes {
+/** A round's lanes (see RoundLoop `lanes`): `more()` starts another while the round lasts. */
+function runLanes(concurrency: number, lane: () => Promise<void>): Lanes {
   const running = new Set<Promise<void>>();
   let failure: { error: unknown } | undefined;
   let over = false;

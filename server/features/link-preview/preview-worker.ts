@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { isDatabaseBusy } from '../../db/sqlite.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { createRoundLoop, runLanes, type Lanes } from '../../lib/round-loop.ts';
+import { createRoundLoop } from '../../lib/round-loop.ts';
 import type { FilesService } from '../files/files.service.ts';
 import { refreshSearchDocuments } from '../search/search-index.ts';
 import { FetchFailedError } from './guarded-fetcher.ts';
@@ -118,8 +118,6 @@ export function createPreviewWorker({
   /** New pending posts may exist that are not queued yet (a kick, or a round starting). */
   let queueDue = true;
   let queueing: Promise<unknown> = Promise.resolve();
-  /** The lanes of the round running, if any: a kick starts one more where one ended. */
-  let roundLanes: Lanes | undefined;
 
   /** Queues new pending posts when due; every lane waits for it, so none claims too early. */
   function queueIfDue(): Promise<unknown> {
@@ -182,7 +180,7 @@ export function createPreviewWorker({
   /**
    * Claims and processes until nothing can be claimed, or until the database is busy (then, in
    * background mode, the next round starts after BUSY_RETRY_MS). Posts saved meanwhile are queued
-   * before the next claim, and a kick starts a lane where one ended (`runLanes`), so a link saved
+   * before the next claim, and a kick starts a lane where one ended (RoundLoop `lanes`), so a link saved
    * while a slow page holds a lane is fetched at once, not after it.
    */
   async function runUntilEmpty(): Promise<number> {
@@ -203,13 +201,10 @@ export function createPreviewWorker({
         busy = true;
       }
     };
-    const lanes = runLanes(concurrency, lane);
-    roundLanes = lanes;
-    const ended = await lanes.ended.then(
+    const ended = await loop.lanes(concurrency, lane).then(
       () => undefined,
       (error: unknown) => ({ error }),
     );
-    roundLanes = undefined;
     await files.removeOrphanThumbnails().catch((error: unknown) => {
       if (!isDatabaseBusy(error)) throw error;
       busy = true;
@@ -229,7 +224,6 @@ export function createPreviewWorker({
     finished,
     kick() {
       queueDue = true;
-      roundLanes?.more();
       loop.kick();
     },
     async drain() {

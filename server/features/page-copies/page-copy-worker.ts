@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { isDatabaseBusy } from '../../db/sqlite.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { createRoundLoop, runLanes, type Lanes } from '../../lib/round-loop.ts';
+import { createRoundLoop } from '../../lib/round-loop.ts';
 import { claimQueuedCopy } from './page-copies.repository.ts';
 import type { PageCopiesService } from './page-copies.service.ts';
 
@@ -64,9 +64,6 @@ export function createPageCopyWorker({
     round: runUntilEmpty,
   });
 
-  /** The lanes of the round running, if any: a kick starts one more where one ended. */
-  let roundLanes: Lanes | undefined;
-
   /** Claims and makes copies until none can be claimed (or the database is busy). */
   async function runUntilEmpty(): Promise<number> {
     let finished = 0;
@@ -86,21 +83,12 @@ export function createPageCopyWorker({
         busy = true;
       }
     };
-    const lanes = runLanes(concurrency, lane);
-    roundLanes = lanes;
-    try {
-      await lanes.ended;
-    } finally {
-      roundLanes = undefined;
-    }
+    await loop.lanes(concurrency, lane);
     return finished;
   }
 
   return {
-    kick() {
-      roundLanes?.more();
-      loop.kick();
-    },
+    kick: loop.kick,
     async drain() {
       await loop.settled();
       return runUntilEmpty();
