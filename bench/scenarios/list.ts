@@ -105,10 +105,11 @@ export const listScenario: Scenario = {
         notes: [
           `${LOAD.connections} connections for ${SECONDS} s each, after 2 s of warm-up; autocannon in a worker thread.`,
           'Nestmark: the full route (bearer token and session check, access check, one query for the',
-          'page and its tags, the serializer compiled from the contract); on SQLite the page is kept',
-          'while nothing is committed (ARCHITECTURE.md#reads-kept), so from the second request on',
-          'the query is a check of the commit count. Bare: the same JSON body from a route with',
-          'nothing else. The machine is shared: compare ratios, with its load.',
+          'page and its tags, the serializer compiled from the contract); the session and the page',
+          'are kept while nothing is committed (ARCHITECTURE.md#reads-kept), so from the second',
+          'request on their queries are a check of the commit count (SQLite) or of the snapshot, one',
+          'round trip shared by the requests meanwhile (PostgreSQL). Bare: the same JSON body from a',
+          'route with nothing else. The machine is shared: compare ratios, with its load.',
         ],
       },
     ];

@@ -12,6 +12,7 @@ import {
 } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type pg from 'pg';
+import { postgresSnapshot, setCommittedVersion } from './committed-version.ts';
 import { dialectOf, type DialectName } from './dialect.ts';
 import type { Database } from './schema.ts';
 import { openSqlite, STATEMENT_CACHE_SIZE } from './sqlite.ts';
@@ -46,6 +47,7 @@ export function openDatabase(options: {
       }),
     });
     postgresPools.set(db, opened);
+    setCommittedVersion(db, postgresSnapshot(db));
     return { db, dialect: 'postgres', description: `PostgreSQL ${url.host}${url.pathname}` };
   }
   mkdirSync(options.dataDir, { recursive: true });

@@ -6,18 +6,23 @@ import type { Db } from './database.ts';
  */
 
 /**
- * Adds one request to `key`'s count in the window that starts at `windowStart` (ISO 8601), in
- * one upsert, so that requests counted at once by several processes each get their own number.
- * @returns the count with this request
+ * Adds `requests` to `key`'s count in the window that starts at `windowStart` (ISO 8601), in one
+ * upsert, so that requests counted at once by several processes each get their own numbers.
+ * @returns the count with these requests: they are the numbers up to it
  */
-export async function countRequest(db: Db, key: string, windowStart: string): Promise<number> {
+export async function countRequests(
+  db: Db,
+  key: string,
+  windowStart: string,
+  requests: number,
+): Promise<number> {
   const row = await db
     .insertInto('rate_limit_counters')
-    .values({ window_start: windowStart, key, count: 1 })
+    .values({ window_start: windowStart, key, count: requests })
     .onConflict((oc) =>
       oc
         .columns(['window_start', 'key'])
-        .doUpdateSet((eb) => ({ count: eb('rate_limit_counters.count', '+', 1) })),
+        .doUpdateSet((eb) => ({ count: eb('rate_limit_counters.count', '+', requests) })),
     )
     .returning('count')
     .executeTakeFirstOrThrow();

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { Db } from './database.ts';
-import { committedVersionOf } from './sqlite.ts';
+import { committedVersionOf, type CommittedVersion } from './committed-version.ts';
 
 /** A cache of one kind of read (see `readCache`). */
 export interface ReadCache<T> {
@@ -14,10 +14,10 @@ export interface ReadCache<T> {
 
 /**
  * A cache of the results of a frequent read (docs/ARCHITECTURE.md, "Reads kept while nothing
- * changes"), for SQLite files only: a result is kept with the database's commit count
- * (`committedVersionOf`) and served while that count has not moved, so it is never older than
- * the database, whoever wrote to it. Elsewhere (PostgreSQL, whose other instances would have to
- * tell this one of their writes; `:memory:`; inside a transaction) every read loads.
+ * changes"): a result is kept with the database's committed version (`committedVersionOf`),
+ * read before loading it, and served while a version read after the call began is the same, so
+ * it is never older than the database, whoever wrote to it. Where there is no such version
+ * (`:memory:`, inside a transaction) every read loads.
  *
  * Kept results are frozen through and through, so that a caller that changed one would fail
  * loudly rather than change what the next caller reads.
@@ -31,9 +31,9 @@ export function readCache<T extends object>({
   maxBytes: number;
   sizeOf: (value: T) => number;
 }): ReadCache<T> {
-  type Entry = { version: number; value: T };
+  type Entry = { version: number | string; value: T };
   // One cache per database (tests and benchmarks open several in one process).
-  const caches = new WeakMap<() => number, LRUCache<string, Entry>>();
+  const caches = new WeakMap<CommittedVersion, LRUCache<string, Entry>>();
   return {
     async read(db, key, load) {
       const version = committedVersionOf(db);
@@ -48,7 +48,7 @@ export function readCache<T extends object>({
       }
       // Read before loading: a commit while loading leaves the entry older than the count, and
       // the next read loads again.
-      const now = version();
+      const now = await version();
       const kept = cache.get(key);
       if (kept?.version === now) return kept.value;
       const value = deepFreeze(await load());

@@ -12,6 +12,7 @@ import {
   type SqliteStatement,
 } from 'kysely';
 import { LRUCache } from 'lru-cache';
+import { setCommittedVersion } from './committed-version.ts';
 import type { Db } from './database.ts';
 import type { Database } from './schema.ts';
 import { createWalCheckpointer, type WalCheckpointer } from './wal-checkpointer.ts';
@@ -106,6 +107,8 @@ export function openSqlite(file: string): Db {
     const checkpointer = createWalCheckpointer(file, writer);
     checkpointers.set(writer, checkpointer);
     const reader = connect(file, { readonly: true });
+    // The reader never writes, so its data_version moves with every commit of any other
+    // connection, this process's writer included (about a microsecond to read).
     const dataVersion = reader.prepare('pragma data_version').pluck();
     committed = () => dataVersion.get() as number;
     dialect = new ReadWriteDialect(
@@ -116,23 +119,8 @@ export function openSqlite(file: string): Db {
   }
   const db = new Kysely<Database>({ dialect });
   sqliteHandles.set(db.getExecutor().adapter, writer);
-  if (committed) committedVersions.set(db.getExecutor().adapter, committed);
+  if (committed) setCommittedVersion(db, committed);
   return db;
-}
-
-/** The `committedVersionOf` function of each file database, by adapter. */
-const committedVersions = new WeakMap<object, () => number>();
-
-/**
- * A function returning a number that changes whenever anything is committed to the SQLite file
- * under `db`, by this process's writer or by any other connection: `PRAGMA data_version` of the
- * reader connection, which never writes itself (about a microsecond). Undefined on PostgreSQL,
- * for `:memory:` (one connection, whose own writes do not change it) and inside a transaction
- * (which reads its own uncommitted writes). For caches of reads (db/read-cache.ts).
- */
-export function committedVersionOf(db: Db): (() => number) | undefined {
-  if (db.isTransaction) return undefined;
-  return committedVersions.get(db.getExecutor().adapter);
 }
 
 /**

@@ -217,3 +217,57 @@ describe.runIf(process.env.NESTMARK_TEST_DB === 'postgres')(
     });
   },
 );
+
+describe.runIf(process.env.NESTMARK_TEST_DB === 'postgres')(
+  'the counts of processes on PostgreSQL, taken in blocks',
+  () => {
+    /** Two more processes with a limit of 40 a minute: blocks of 2. */
+    const processes: FastifyInstance[] = [];
+    beforeAll(async () => {
+      for (let i = 0; i < 2; i++) {
+        processes.push(
+          await buildApp({
+            config: { ...t.config, rateLimitPerMinute: 40, logLevel: 'error' },
+            db: t.db,
+            clock: t.clock,
+            webRoot,
+            backgroundPreviews: false,
+            backgroundCopies: false,
+          }),
+        );
+      }
+    });
+    afterAll(() => Promise.all(processes.map((app) => app.close())));
+
+    const via = async (index: number, ip: string) =>
+      (
+        await processes[index]!.inject({
+          method: 'GET',
+          url: '/api/openapi.json',
+          headers: from(ip),
+        })
+      ).statusCode;
+    const countOf = async (ip: string) =>
+      Number(
+        (
+          await sql<{ count: number | string }>`
+            select count from rate_limit_counters where key = ${`address:${ip}`}`.execute(t.db)
+        ).rows[0]?.count,
+      );
+
+    it('takes a twentieth of the limit with each write', async () => {
+      for (let i = 0; i < 3; i++) expect(await via(0, '10.4.0.1')).toBe(200);
+      expect(await countOf('10.4.0.1')).toBe(4);
+    });
+
+    it('lets no more than the limit through across processes, and stops writing past it', async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 50; i++) statuses.push(await via(i % 2, '10.4.1.1'));
+      expect(statuses.filter((status) => status === 200)).toHaveLength(40);
+      expect(statuses.slice(40).every((status) => status === 429)).toBe(true);
+      const counted = await countOf('10.4.1.1');
+      for (let i = 0; i < 10; i++) expect(await via(i % 2, '10.4.1.1')).toBe(429);
+      expect(await countOf('10.4.1.1')).toBe(counted);
+    });
+  },
+);

@@ -1,4 +1,5 @@
 import { preparedQuery, type Db } from '../../db/database.ts';
+import { readCache } from '../../db/read-cache.ts';
 
 export interface LiveSession {
   id: string;
@@ -45,9 +46,23 @@ const liveSessionQuery = preparedQuery((db, id: string) =>
     .where('sessions.ended_at', 'is', null),
 );
 
+type LiveSessionRow = Awaited<ReturnType<typeof liveSessionQuery>>[number];
+
+/**
+ * Live sessions kept while nothing is committed (db/read-cache.ts): every request with an access
+ * token reads its session, and a sign-out, refresh or ended session is a commit.
+ */
+const liveSessions = readCache<readonly LiveSessionRow[]>({
+  maxBytes: 1024 * 1024,
+  sizeOf: (rows) => rows.length * SESSION_BYTES,
+});
+
+/** What a kept session takes, roughly, in bytes. */
+const SESSION_BYTES = 300;
+
 /** A session that has not ended, with its user's permission; undefined otherwise. */
 export async function findLiveSession(db: Db, id: string): Promise<LiveSession | undefined> {
-  const [row] = await liveSessionQuery(db, id);
+  const [row] = await liveSessions.read(db, id, () => liveSessionQuery(db, id));
   return (
     row && {
       id: row.id,

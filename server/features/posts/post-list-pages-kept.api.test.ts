@@ -1,13 +1,15 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { postEndpoints, type Post } from '../../../contract/posts.ts';
 import { tagEndpoints } from '../../../contract/tags.ts';
 import { createAs } from '../../test/api-fixtures.ts';
+import { openDatabase, type Db } from '../../db/database.ts';
 import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.ts';
 
 /*
- * Pages of a list are kept between reads while nothing is committed (db/read-cache.ts; on a
- * SQLite file, as the server runs): every kind of change to what a page shows is on the next
- * read of the same page.
+ * Pages of a list, and sessions, are kept between reads while nothing is committed
+ * (db/read-cache.ts; on a SQLite file, as the server runs, and on PostgreSQL): every kind of
+ * change to what a page shows is on the next read of the same page, whoever committed it.
  */
 
 let t: TestApp;
@@ -74,4 +76,36 @@ it('shows every change to a page on its next read', async () => {
 
   await update(first.id, { is_archived: true });
   expect(await page(owner, list)).toEqual([]);
+});
+
+/** Runs `write` on another connection to the app's database, as another instance would. */
+async function elsewhere(write: (db: Db) => Promise<unknown>): Promise<void> {
+  const { db } = openDatabase({ databaseUrl: t.databaseUrl, dataDir: t.config.dataDir });
+  try {
+    await write(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
+it('shows a change another instance committed, and refuses a session it ended', async () => {
+  const owner = await t.createUser();
+  const as = createAs(t, owner);
+  const list = (await as.collection({ name: 'Shared' })).id;
+  const post = await as.post({ content: '<p>one</p>', title: 'Before', collection_id: list });
+  expect((await page(owner, list)).map((kept) => kept.title)).toEqual(['Before']);
+
+  await elsewhere((db) =>
+    db.updateTable('posts').set({ title: 'After' }).where('id', '=', post.id).execute(),
+  );
+  expect((await page(owner, list)).map((kept) => kept.title)).toEqual(['After']);
+
+  await elsewhere((db) =>
+    sql`update sessions set ended_at = ${new Date().toISOString()}`.execute(db),
+  );
+  const refused = await t.call(postEndpoints.list, {
+    token: owner.token,
+    query: { collection_id: list, limit: 20, withTags: true },
+  });
+  expect(refused.status).toBe(401);
 });
