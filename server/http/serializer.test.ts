@@ -98,4 +98,23 @@ describe('responseSerializerCompiler', () => {
     expect(strict.body).toBe('{"n":3}');
     expect(fast.body).toBe(strict.body);
   });
+
+  it('writes the first responses with zod, later ones with the writer compiled after the first', async () => {
+    const app = Fastify();
+    app.setSerializerCompiler(responseSerializerCompiler({ strict: false }));
+    // zod writes keys in the schema's order; the compiled writer the required ones first.
+    const schema = z.object({ optional: z.string().optional(), required: z.string() });
+    app.get('/thing', { schema: { response: { 200: schema } } }, () => ({
+      optional: 'o',
+      required: 'r',
+    }));
+    const body = async () => (await app.inject({ method: 'GET', url: '/thing' })).body;
+    try {
+      expect(await body()).toBe('{"optional":"o","required":"r"}');
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(await body()).toBe('{"required":"r","optional":"o"}');
+    } finally {
+      await app.close();
+    }
+  });
 });

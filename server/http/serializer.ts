@@ -51,13 +51,17 @@ export function compileResponseWriter(schema: z.ZodType): (data: unknown) => str
 }
 
 /**
- * The serializer of every JSON response. By default a compiled writer (`compileResponseWriter`,
- * compiled on the route's first response):
- * handlers build their responses from presenters, which the API tests hold to the contract.
- * `strict` (tests): every response is also checked against its zod schema (a response that breaks
- * the contract fails with 500), and must read back as the same JSON value as zod's output (keys
- * may come in another order: fast-json-stringify writes required keys before optional ones), so
- * the compiled writer is checked on every response the tests see.
+ * The serializer of every JSON response: a compiled writer (`compileResponseWriter`), made after
+ * the route's first response, which zod writes (parse, then JSON.stringify) so that it does not
+ * wait for fast-json-stringify to load and compile: compiling the writers of every route at start
+ * took about a sixth of it, and loading fast-json-stringify for the first health check a tenth
+ * (docs/OPERATIONS.md#start-time-and-memory). Handlers build their responses from presenters,
+ * which the API tests hold to the contract.
+ * `strict` (tests): the writer is compiled with the first response, every response is also
+ * checked against its zod schema (a response that breaks the contract fails with 500), and must
+ * read back as the same JSON value as zod's output (keys may come in another order:
+ * fast-json-stringify writes required keys before optional ones), so the compiled writer is
+ * checked on every response the tests see.
  */
 export function responseSerializerCompiler({
   strict,
@@ -66,17 +70,32 @@ export function responseSerializerCompiler({
 }): FastifySerializerCompiler<unknown> {
   const checked = createSerializerCompiler({});
   return (route) => {
-    // Compiled on the route's first response, not at start: the writers of every route took
-    // about a sixth of the start (docs/OPERATIONS.md#start-time-and-memory), and most routes
-    // are rarely called.
-    let compiled: ((data: unknown) => string) | undefined;
-    const write = (data: unknown) =>
-      (compiled ??= compileResponseWriter(zodSchemaOf(route.schema)))(data);
-    if (!strict) return write;
     const check = checked(route as Parameters<typeof checked>[0]);
+    let compiled: ((data: unknown) => string) | undefined;
+    const compile = () => (compiled = compileResponseWriter(zodSchemaOf(route.schema)));
+    if (!strict) {
+      let compiling = false;
+      return (data) => {
+        if (compiled) return compiled(data);
+        if (!compiling) {
+          compiling = true;
+          setImmediate(() => {
+            try {
+              compile();
+            } catch (error) {
+              // zod goes on writing the route's responses, right but slower.
+              process.emitWarning(
+                `The response writer of ${route.method} ${route.url} could not be compiled: ${(error as Error).message}`,
+              );
+            }
+          });
+        }
+        return check(data);
+      };
+    }
     return (data) => {
       const expected = check(data);
-      const written = write(data);
+      const written = (compiled ?? compile())(data);
       if (written !== expected && !isDeepStrictEqual(JSON.parse(written), JSON.parse(expected))) {
         throw new Error(
           `The compiled serializer of ${route.method} ${route.url} wrote ${written}, zod ${expected}`,

@@ -1,4 +1,4 @@
-import { escapeText } from 'entities';
+import { escapeText } from 'entities/escape';
 import {
   SUMMARY_EXAMPLES,
   type DuplicateMode,

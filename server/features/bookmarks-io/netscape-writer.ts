@@ -2,7 +2,7 @@
  * Writer for Netscape bookmark files, in the shape Chrome and Firefox export and import. Pure: a
  * tree in, HTML text out (encode it as UTF-8, which the file declares).
  */
-import { escapeAttribute, escapeText } from 'entities';
+import { escapeAttribute, escapeText } from 'entities/escape';
 import type { Bookmark, BookmarkFolder, BookmarkNode, BookmarkNote } from './netscape-reader.ts';
 
 const INDENT = '    ';

@@ -1,7 +1,19 @@
-import { escapeText } from 'entities';
-import { Parser } from 'htmlparser2';
-import sanitizeHtml from 'sanitize-html';
+import { createRequire } from 'node:module';
+import { escapeText } from 'entities/escape';
+import type * as Htmlparser2 from 'htmlparser2';
+import type sanitizeHtml from 'sanitize-html';
 import { LINK_SCHEMES, type PostType } from '../../../contract/posts.ts';
+
+/*
+ * sanitize-html and htmlparser2, with the entity tables they load, are required with the first
+ * post content sanitised or read rather than at start: together about a tenth of a start
+ * (docs/OPERATIONS.md#start-time-and-memory).
+ */
+const load = createRequire(import.meta.url);
+let sanitizeHtmlLoaded: typeof sanitizeHtml | undefined;
+let parserLoaded: typeof Htmlparser2.Parser | undefined;
+const sanitizer = () => (sanitizeHtmlLoaded ??= load('sanitize-html') as typeof sanitizeHtml);
+const Parser = () => (parserLoaded ??= (load('htmlparser2') as typeof Htmlparser2).Parser);
 
 const LINK_ATTRIBUTES = { target: '_blank', rel: 'noopener noreferrer nofollow' };
 
@@ -71,7 +83,7 @@ const richContent: sanitizeHtml.IOptions = {
 
 /** `html` reduced to the PRODUCT.md#rich-content allowlist; safe to render as HTML. */
 export function sanitizeContent(html: string): string {
-  return sanitizeHtml(html, richContent).trim();
+  return sanitizer()(html, richContent).trim();
 }
 
 const INLINE_TAGS = new Set(['a', 'b', 'strong', 'em', 'i', 'u', 's', 'code', 'span', 'label']);
@@ -85,7 +97,7 @@ export function textOf(html: string): string {
   const boundary = (name: string) => {
     if (!INLINE_TAGS.has(name)) text += '\n';
   };
-  const parser = new Parser(
+  const parser = new (Parser())(
     { ontext: (chunk) => (text += chunk), onopentag: boundary, onclosetag: boundary },
     { decodeEntities: true },
   );
