@@ -1,0 +1,68 @@
+/**
+ * `npm run build:server`: the server as a few ES modules in `dist/server` (esbuild), its code and
+ * its pure JavaScript dependencies bundled, so that a process starts without resolving, opening
+ * and compiling hundreds of files: about a third of a start went there
+ * (docs/OPERATIONS.md#start-time-and-memory). What loads later (`import()`) stays in chunks of
+ * its own, loaded when first needed. Type checking is `npm run typecheck`'s.
+ *
+ * Entry points: `main.js` (the server), `cli/main.js` (the `nestmark` command),
+ * `extraction-thread.js` (the page-copy threads, loaded by `extraction-pool.ts` from beside it),
+ * and `start.js` and `features/link-preview/guarded-fetcher.js`, with which the journeys' server
+ * (e2e/e2e-server.mjs) starts the build.
+ */
+import { rmSync } from 'node:fs';
+import { build } from 'esbuild';
+
+/**
+ * Packages loaded from node_modules at run time, not bundled: native modules, packages that load
+ * files of their own (worker scripts, fonts, static assets) or optional modules, those the server
+ * loads with `import()` when first needed (bundled, they would gain nothing at start, and a
+ * CommonJS one would lose its named exports: esbuild's chunk of a CommonJS module exports only a
+ * default), and fast-json-stringify, which `http/serializer.ts` requires itself.
+ */
+const EXTERNAL = [
+  '@aws-sdk/*',
+  '@fastify/swagger-ui',
+  '@mozilla/readability',
+  '@napi-rs/canvas',
+  '@node-rs/argon2',
+  '@zxcvbn-ts/*',
+  'better-sqlite3',
+  'cheerio',
+  'fast-json-stringify',
+  'feedsmith',
+  'jose',
+  'linkedom',
+  'nodemailer',
+  'pdfjs-dist',
+  'pg',
+  'pino-pretty',
+  'piscina',
+  'sharp',
+  'undici',
+];
+
+// What an earlier build left (chunks have new names each time) goes first.
+rmSync('dist/server', { recursive: true, force: true });
+await build({
+  entryPoints: {
+    main: 'server/main.ts',
+    'cli/main': 'server/cli/main.ts',
+    'extraction-thread': 'server/features/page-copies/extraction-thread.ts',
+    start: 'server/start.ts',
+    'features/link-preview/guarded-fetcher': 'server/features/link-preview/guarded-fetcher.ts',
+  },
+  outdir: 'dist/server',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  sourcemap: true,
+  external: EXTERNAL,
+  // Bundled CommonJS packages call `require` for Node's own modules, which an ES module lacks.
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
+  logLevel: 'warning',
+});
