@@ -10,7 +10,7 @@
  * and `start.js` and `features/link-preview/guarded-fetcher.js`, with which the journeys' server
  * (e2e/e2e-server.mjs) starts the build.
  */
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 /**
@@ -44,7 +44,7 @@ const EXTERNAL = [
 
 // What an earlier build left (chunks have new names each time) goes first.
 rmSync('dist/server', { recursive: true, force: true });
-await build({
+const { metafile } = await build({
   entryPoints: {
     main: 'server/main.ts',
     'cli/main': 'server/cli/main.ts',
@@ -65,4 +65,17 @@ await build({
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   },
   logLevel: 'warning',
+  metafile: true,
 });
+
+// A package reached only through `import()` and written in CommonJS becomes a chunk that exports
+// only a default, so its named exports are undefined at run time (zxcvbn's were, once): such a
+// package belongs in EXTERNAL.
+const commonJsChunks = Object.keys(metafile.outputs).filter(
+  (file) => file.endsWith('.js') && /^export default require_/m.test(readFileSync(file, 'utf8')),
+);
+if (commonJsChunks.length > 0) {
+  throw new Error(
+    `These chunks are CommonJS packages loaded with import(); add them to EXTERNAL: ${commonJsChunks.join(', ')}`,
+  );
+}

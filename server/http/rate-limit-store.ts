@@ -35,7 +35,7 @@ interface Block {
  * than the limit is ever let through across all processes. Numbers a process took and did not
  * hand out are lost to the others: a client spread over several processes may be refused up to
  * a block per other process early. Once a block reaches past the limit, the process refuses that
- * key for the rest of the window without writing. Writing rarely matters beyond the write: each
+ * key for the rest of the window without writing. Writing rarely matters for more than its cost: each
  * commit changes the snapshot that pages kept on PostgreSQL are checked against
  * (ARCHITECTURE.md#reads-kept). The first request a process counts in a new window first deletes
  * the rows of past windows.

@@ -1,13 +1,12 @@
-import { createRequire } from 'node:module';
 import { isDeepStrictEqual } from 'node:util';
 import type { default as FastJsonStringify, Schema } from 'fast-json-stringify';
 import type { FastifySerializerCompiler, FastifyServerOptions } from 'fastify';
 import { createSerializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { loadLater } from '../lib/load-later.ts';
 
 /** fast-json-stringify (with the ajv it loads), required by the first response writer compiled. */
-const fastJsonStringify = () =>
-  createRequire(import.meta.url)('fast-json-stringify') as typeof FastJsonStringify;
+const fastJsonStringify = loadLater<typeof FastJsonStringify>('fast-json-stringify');
 
 type JsonSchema = { [keyword: string]: unknown };
 
@@ -55,8 +54,9 @@ export function compileResponseWriter(schema: z.ZodType): (data: unknown) => str
  * the route's first response, which zod writes (parse, then JSON.stringify) so that it does not
  * wait for fast-json-stringify to load and compile: compiling the writers of every route at start
  * took about a sixth of it, and loading fast-json-stringify for the first health check a tenth
- * (docs/OPERATIONS.md#start-time-and-memory). Handlers build their responses from presenters,
- * which the API tests hold to the contract.
+ * (docs/OPERATIONS.md#start-time-and-memory). A first response that breaks its contract fails
+ * with 500, as zod checks it; later ones are not checked. Handlers build their responses from
+ * presenters, which the API tests hold to the contract.
  * `strict` (tests): the writer is compiled with the first response, every response is also
  * checked against its zod schema (a response that breaks the contract fails with 500), and must
  * read back as the same JSON value as zod's output (keys may come in another order:

@@ -1,19 +1,16 @@
-import { createRequire } from 'node:module';
 import { escapeText } from 'entities/escape';
 import type * as Htmlparser2 from 'htmlparser2';
 import type sanitizeHtml from 'sanitize-html';
 import { LINK_SCHEMES, type PostType } from '../../../contract/posts.ts';
+import { loadLater } from '../../lib/load-later.ts';
 
 /*
  * sanitize-html and htmlparser2, with the entity tables they load, are required with the first
  * post content sanitised or read rather than at start: together about a tenth of a start
  * (docs/OPERATIONS.md#start-time-and-memory).
  */
-const load = createRequire(import.meta.url);
-let sanitizeHtmlLoaded: typeof sanitizeHtml | undefined;
-let parserLoaded: typeof Htmlparser2.Parser | undefined;
-const sanitizer = () => (sanitizeHtmlLoaded ??= load('sanitize-html') as typeof sanitizeHtml);
-const Parser = () => (parserLoaded ??= (load('htmlparser2') as typeof Htmlparser2).Parser);
+const sanitizer = loadLater<typeof sanitizeHtml>('sanitize-html');
+const htmlparser2 = loadLater<typeof Htmlparser2>('htmlparser2');
 
 const LINK_ATTRIBUTES = { target: '_blank', rel: 'noopener noreferrer nofollow' };
 
@@ -97,7 +94,7 @@ export function textOf(html: string): string {
   const boundary = (name: string) => {
     if (!INLINE_TAGS.has(name)) text += '\n';
   };
-  const parser = new (Parser())(
+  const parser = new (htmlparser2().Parser)(
     { ontext: (chunk) => (text += chunk), onopentag: boundary, onclosetag: boundary },
     { decodeEntities: true },
   );
