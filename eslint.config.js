@@ -47,6 +47,7 @@ export default defineConfig(
             'e2e/e2e-server.mjs',
             'web/public/theme.js',
             'server/test/stuck-extraction-thread.mjs',
+            'server/test/thread-identity.mjs',
           ],
         },
         tsconfigRootDir: import.meta.dirname,

@@ -6,8 +6,8 @@
  * its own, loaded when first needed. Type checking is `npm run typecheck`'s.
  *
  * Entry points: `main.js` (the server), `cli/main.js` (the `nestmark` command),
- * `extraction-thread.js` (the page-copy threads, loaded by `extraction-pool.ts` from beside it),
- * and `start.js` and `features/link-preview/guarded-fetcher.js`, with which the journeys' server
+ * `extraction-thread.js` and `strength-thread.js` (the page-copy and strength threads, loaded by
+ * `extraction-pool.ts` and `strength.ts` from beside the bundle: lib/thread-pool.ts), and `start.js` and `features/link-preview/guarded-fetcher.js`, with which the journeys' server
  * (e2e/e2e-server.mjs) starts the build.
  */
 import { readFileSync, rmSync } from 'node:fs';
@@ -16,7 +16,7 @@ import { build } from 'esbuild';
 /**
  * Packages loaded from node_modules at run time, not bundled: native modules, packages that load
  * files of their own (worker scripts, fonts, static assets) or optional modules, those the server
- * loads with `import()` when first needed (bundled, they would gain nothing at start, and a
+ * loads with `import()` when first needed or on its threads only (bundled, they would gain nothing at start, and a
  * CommonJS one would lose its named exports: esbuild's chunk of a CommonJS module exports only a
  * default), and fast-json-stringify, which `http/serializer.ts` requires itself.
  */
@@ -49,6 +49,7 @@ const { metafile } = await build({
     main: 'server/main.ts',
     'cli/main': 'server/cli/main.ts',
     'extraction-thread': 'server/features/page-copies/extraction-thread.ts',
+    'strength-thread': 'server/lib/strength-thread.ts',
     start: 'server/start.ts',
     'features/link-preview/guarded-fetcher': 'server/features/link-preview/guarded-fetcher.ts',
   },

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomAlphanumeric } from './random-token.ts';
 import { passwordWeakness, TOKEN_MIN_BITS, tokenEntropyBits } from './strength.ts';
 
@@ -40,26 +40,6 @@ describe('tokenEntropyBits', () => {
       'MyCollectionSharedWithFriendsAndFamily2026',
     ]) {
       expect(await tokenEntropyBits(token)).toBeLessThan(TOKEN_MIN_BITS);
-    }
-  });
-});
-
-describe('loading', () => {
-  it('loads the zxcvbn dictionaries on the first check, not when the module is imported', async () => {
-    vi.resetModules();
-    const loaded = vi.fn();
-    vi.doMock('@zxcvbn-ts/language-en', async (importOriginal) => {
-      loaded();
-      return importOriginal();
-    });
-    try {
-      const strength = await import('./strength.ts');
-      expect(loaded).not.toHaveBeenCalled();
-      expect(await strength.passwordWeakness('password123', [])).toMatch(/commonly used/);
-      expect(loaded).toHaveBeenCalledOnce();
-    } finally {
-      vi.doUnmock('@zxcvbn-ts/language-en');
-      vi.resetModules();
     }
   });
 });

@@ -1,48 +1,33 @@
-import type { MatchEstimated, ZxcvbnFactory } from '@zxcvbn-ts/core';
+import { createThreadPool, threadModule } from './thread-pool.ts';
+import type { StrengthTask } from './strength-thread.ts';
 
-let estimator: Promise<ZxcvbnFactory> | undefined;
-
-/**
- * Guess estimates by zxcvbn-ts (common passwords, English words, names, keyboard walks,
- * repeats, sequences, dates, l33t). Its cost grows fast with l33t substitutions and length, so
- * both are capped: a check takes milliseconds, not seconds, whatever a client sends. Its
- * dictionaries take about 50 MB of memory, so they are loaded by the first check, not at start:
- * a server where nobody sets a password or chooses a share token never holds them.
+/*
+ * Strength estimates (zxcvbn-ts) for passwords being set and share tokens being chosen. They run
+ * on a thread of their own (strength-thread.ts): zxcvbn's dictionaries take about 50 MB, which
+ * the thread takes with it when it ends, IDLE_MS after the last check. A server where nobody has
+ * set a password or chosen a token for a while holds none of it; the first check after that waits
+ * a few hundred milliseconds for the thread to start and load them
+ * (docs/OPERATIONS.md#start-time-and-memory).
  */
-function zxcvbn(): Promise<ZxcvbnFactory> {
-  estimator ??= (async () => {
-    const [{ ZxcvbnFactory }, common, english] = await Promise.all([
-      import('@zxcvbn-ts/core'),
-      import('@zxcvbn-ts/language-common'),
-      import('@zxcvbn-ts/language-en'),
-    ]);
-    return new ZxcvbnFactory({
-      graphs: common.adjacencyGraphs,
-      dictionary: { ...common.dictionary, ...english.dictionary },
-      translations: english.translations,
-      l33tMaxSubstitutions: 8,
-      maxLength: 128,
-    });
-  })();
-  return estimator;
-}
 
-/** zxcvbn's score 0–4; 3 means "safely unguessable: moderate protection from offline attack". */
-const PASSWORD_MIN_SCORE = 3;
+/** The strength thread ends after this long without a check (ms). */
+export const STRENGTH_IDLE_MS = 10_000;
+
+const pool = createThreadPool<StrengthTask, string | null | number>(
+  threadModule('strength-thread', import.meta.url),
+  { threads: 1, idleMs: STRENGTH_IDLE_MS },
+);
 
 /**
  * Why `password` is too easy to guess, as a sentence for the user, or null when it is strong
- * enough (zxcvbn score ≥ PASSWORD_MIN_SCORE, about 10^8 guesses). `userInputs` (name, email)
- * count as known words.
+ * enough (zxcvbn score ≥ 3, about 10^8 guesses). `userInputs` (name, email) count as known words.
  */
 export async function passwordWeakness(
   password: string,
   userInputs: readonly string[],
 ): Promise<string | null> {
-  const result = (await zxcvbn()).check(password, [...userInputs]);
-  if (result.score >= PASSWORD_MIN_SCORE) return null;
-  const advice = [result.feedback.warning, ...result.feedback.suggestions].filter(Boolean);
-  return ['This password is too easy to guess.', ...advice].join(' ');
+  return (await pool.run({ kind: 'password', password, userInputs: [...userInputs] })) as
+    string | null;
 }
 
 /** Chosen share tokens need at least this much estimated entropy (bits). */
@@ -56,24 +41,5 @@ export const TOKEN_MIN_BITS = 128;
  * 190 bits; `PPPP…` or a sentence of words far fewer.
  */
 export async function tokenEntropyBits(token: string): Promise<number> {
-  const classes: [RegExp, number][] = [
-    [/[a-z]/, 26],
-    [/[A-Z]/, 26],
-    [/[0-9]/, 10],
-    [/[^a-zA-Z0-9]/, 33],
-  ];
-  const alphabet = classes.reduce(
-    (sum, [pattern, size]) => sum + (pattern.test(token) ? size : 0),
-    0,
-  );
-  // check() scores every match it returns, though its type leaves `guesses` out.
-  const matches = (await zxcvbn()).check(token).sequence as MatchEstimated[];
-  return matches.reduce(
-    (bits, match) =>
-      bits +
-      (match.pattern === 'bruteforce'
-        ? match.token.length * Math.log2(alphabet)
-        : Math.log2(match.guesses)),
-    0,
-  );
+  return (await pool.run({ kind: 'token', token })) as number;
 }

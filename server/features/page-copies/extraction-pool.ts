@@ -1,4 +1,4 @@
-import type { Piscina } from 'piscina';
+import { createThreadPool, threadModule, threadModuleAt } from '../../lib/thread-pool.ts';
 import type { Extraction, ExtractionTask } from './extraction-thread.ts';
 
 /*
@@ -39,22 +39,6 @@ export interface ExtractionPool {
 }
 
 /**
- * The thread's module: extraction-thread.ts beside this one from source, .js in the build, or
- * `filename`. A TypeScript module runs through tsx (the server under tsx and tests under vitest
- * alike: a thread has a module loader of its own, which vitest's transform does not reach); a
- * process started with tsx passes it on to its threads itself.
- */
-function threadModule(filename?: string): { filename: string; execArgv?: string[] } {
-  const fromSource = import.meta.url.endsWith('.ts');
-  const module =
-    filename ?? new URL(`./extraction-thread.${fromSource ? 'ts' : 'js'}`, import.meta.url).href;
-  if (!module.endsWith('.ts') || process.execArgv.some((arg) => arg.includes('tsx'))) {
-    return { filename: module };
-  }
-  return { filename: module, execArgv: [...process.execArgv, '--import', 'tsx'] };
-}
-
-/**
  * The pool of `threads` threads (COPIES_CONCURRENCY: one per copy made at once). Piscina is loaded
  * and the threads started with the first page (OPERATIONS.md#start-time-and-memory).
  * @param options.timeLimitMs default EXTRACTION_TIME_LIMIT_MS
@@ -65,30 +49,22 @@ export function createExtractionPool(options: {
   timeLimitMs?: number;
   filename?: string;
 }): ExtractionPool {
-  let pool: Promise<Piscina<ExtractionTask, Extraction>> | undefined;
-  const start = async () => {
-    const { Piscina } = await import('piscina');
-    return new Piscina<ExtractionTask, Extraction>({
-      ...threadModule(options.filename),
-      minThreads: 0,
-      maxThreads: options.threads,
-      idleTimeout: IDLE_MS,
-      niceIncrement: NICE_INCREMENT,
-    });
-  };
+  const pool = createThreadPool<ExtractionTask, Extraction>(
+    options.filename
+      ? threadModuleAt(options.filename)
+      : threadModule('extraction-thread', import.meta.url),
+    { threads: options.threads, idleMs: IDLE_MS, niceIncrement: NICE_INCREMENT },
+  );
   return {
     async extract(task) {
-      pool ??= start();
       const signal = AbortSignal.timeout(options.timeLimitMs ?? EXTRACTION_TIME_LIMIT_MS);
       try {
-        return await (await pool).run(task, { signal });
+        return await pool.run(task, signal);
       } catch (error) {
         if (signal.aborted) return { kind: 'failure', reason: 'timeout' };
         throw error;
       }
     },
-    async close() {
-      if (pool) await (await pool).close();
-    },
+    close: () => pool.close(),
   };
 }
