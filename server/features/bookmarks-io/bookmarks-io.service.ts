@@ -36,7 +36,7 @@ export function createBookmarksIoService({
    * description (a note imported from Shaarli keeps its text there) or else its text as `<DD>`.
    */
   function toBookmark(row: ListedPost, tags: string[]): Bookmark {
-    const dates = { addDate: new Date(row.created_at), lastModified: new Date(row.updated_at) };
+    const dates = { addDate: Date.parse(row.created_at), lastModified: Date.parse(row.updated_at) };
     if (row.type === 'link' && row.url !== null) {
       return {
         kind: 'bookmark',
@@ -108,8 +108,8 @@ export function createBookmarksIoService({
       const toFolder = (node: TreeNode<CollectionRow>): BookmarkFolder => ({
         kind: 'folder',
         title: node.name,
-        addDate: new Date(node.created_at),
-        lastModified: new Date(node.updated_at),
+        addDate: Date.parse(node.created_at),
+        lastModified: Date.parse(node.updated_at),
         description: null,
         children: [...(bookmarksIn.get(node.id) ?? []), ...node.nested.map(toFolder)],
       });

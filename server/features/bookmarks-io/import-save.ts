@@ -297,7 +297,7 @@ async function writeFolders(
       }
       const localOrder = (childCount.get(parentId) ?? 0) + 1;
       childCount.set(parentId, localOrder);
-      const stamp = planned.addDate?.toISOString() ?? now;
+      const stamp = planned.addDate === null ? now : new Date(planned.addDate).toISOString();
       rows.push({
         user_id: landing.ownerId,
         parent_id: parentId,

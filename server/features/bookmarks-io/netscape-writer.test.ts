@@ -59,8 +59,8 @@ type Comparable =
       modified: number | null;
     };
 
-const seconds = (date: Date | null): number | null =>
-  date === null ? null : Math.floor(date.getTime() / 1000);
+const seconds = (milliseconds: number | null): number | null =>
+  milliseconds === null ? null : Math.floor(milliseconds / 1000);
 
 function comparable(nodes: BookmarkNode[]): Comparable[] {
   return nodes.map((node) =>
@@ -92,14 +92,14 @@ describe('writeBookmarkFile', () => {
           bookmark({
             title: 'Example',
             url: 'https://example.com/',
-            addDate: new Date(1616337559_000),
-            lastModified: new Date(1616337560_999),
+            addDate: 1616337559_000,
+            lastModified: 1616337560_999,
             tags: ['a', 'b'],
             description: 'first line\nsecond line',
           }),
           folder('Empty', []),
         ],
-        { addDate: new Date(1295938143_000), description: 'Folder note' },
+        { addDate: 1295938143_000, description: 'Folder note' },
       ),
       bookmark({ title: 'Plain', url: 'http://plain.example/' }),
     ];

@@ -91,9 +91,8 @@ function dateAttributes(node: BookmarkNode): string {
   return attributes;
 }
 
-function unixSeconds(date: Date | null): number | null {
-  const milliseconds = date?.getTime();
-  return milliseconds === undefined || Number.isNaN(milliseconds)
+function unixSeconds(milliseconds: number | null): number | null {
+  return milliseconds === null || Number.isNaN(milliseconds)
     ? null
     : Math.floor(milliseconds / 1000);
 }

@@ -45,9 +45,9 @@ export const chromeJsonFormat: ImportFormat = {
 const EPOCH_DIFFERENCE_US = 11_644_473_600_000_000;
 
 /** A Chrome time (microseconds since 1601, as text) as a Date; null for "0" or junk. */
-function chromeTime(value: unknown): Date | null {
+function chromeTime(value: unknown): number | null {
   const digits = text(value);
   if (!digits || !/^\d+$/.test(digits)) return null;
   const microseconds = Number(digits) - EPOCH_DIFFERENCE_US;
-  return microseconds > 0 ? new Date(Math.trunc(microseconds / 1000)) : null;
+  return microseconds > 0 ? Math.trunc(microseconds / 1000) : null;
 }

@@ -111,10 +111,10 @@ export function list(value: unknown): unknown[] {
 }
 
 /** An ISO-8601 date string as a Date; null when missing or unreadable. */
-export function isoDate(value: unknown): Date | null {
+export function isoDate(value: unknown): number | null {
   if (typeof value !== 'string' || value.trim() === '') return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
+  const milliseconds = Date.parse(value);
+  return Number.isNaN(milliseconds) ? null : milliseconds;
 }
 
 /** Collapses runs of whitespace to one space and trims (titles). */

@@ -48,8 +48,8 @@ export const firefoxJsonFormat: ImportFormat = {
     }),
 };
 
-function microseconds(value: unknown): Date | null {
-  return typeof value === 'number' && value > 0 ? new Date(Math.trunc(value / 1000)) : null;
+function microseconds(value: unknown): number | null {
+  return typeof value === 'number' && value > 0 ? Math.trunc(value / 1000) : null;
 }
 
 function description(node: Record<string, unknown>): string | null {
