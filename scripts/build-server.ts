@@ -67,6 +67,15 @@ const { metafile } = await build({
   },
   logLevel: 'warning',
   metafile: true,
+  // Without comments and whitespace a chunk is a third smaller and all ASCII: V8 keeps each
+  // module's source as a string, one byte a character only when every character fits, and scans
+  // all of it at load. The 2.7 MB main chunk took 5.3 MB as UTF-16 (a few dependencies' comments
+  // hold non-ASCII characters); now 1.8 MB. Start bench A/B: RSS 2 s after the first health check
+  // 100–101 → 94–96 MB, idle 82–83 → 77–78 MB; start time unchanged. Names stay, so stack
+  // traces still name functions; the source maps beside the chunks give their places
+  // (`node --enable-source-maps`). Licence comments go to `<chunk>.LEGAL.txt`.
+  minifyWhitespace: true,
+  legalComments: 'external',
 });
 
 // A package reached only through `import()` and written in CommonJS becomes a chunk that exports
