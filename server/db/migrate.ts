@@ -21,6 +21,7 @@ import * as sharedLimits from './migrations/0020-shared-limits.ts';
 import * as pageCopies from './migrations/0021-page-copies.ts';
 import * as pageCopyTurns from './migrations/0022-page-copy-turns.ts';
 import * as searchTextLz4 from './migrations/0023-search-text-lz4.ts';
+import * as urlKeyPrefixIndex from './migrations/0024-url-key-prefix-index.ts';
 
 /**
  * Every migration, in order. Listed here rather than read from a folder so the compiled server
@@ -48,6 +49,7 @@ const migrations = {
   '0021-page-copies': pageCopies,
   '0022-page-copy-turns': pageCopyTurns,
   '0023-search-text-lz4': searchTextLz4,
+  '0024-url-key-prefix-index': urlKeyPrefixIndex,
 } satisfies Record<string, Migration>;
 
 /** The name of a migration, e.g. `0012-live-post-indexes`. */

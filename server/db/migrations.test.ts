@@ -35,6 +35,8 @@ const LANDED: Record<string, string> = {
   '0021-page-copies.ts': 'aa4fd64c717746cac021eaabe7f96c02de92363bb2c0dffe80a7ded5d5fc6ed0',
   '0022-page-copy-turns.ts': '9515ec56231681acd5e4123bce0e3aca1582373377aeabcf49b704e1b4b6cb5c',
   '0023-search-text-lz4.ts': 'fc3cdc42b1b64e3d833b59dd72a8e34133b9b266ec7613fd54dfd077fbfddc99',
+  '0024-url-key-prefix-index.ts':
+    'be3554c71aa12de5fa6ea52b56efac7fd430be8d817700615c286b5e40969b38',
 };
 
 /** SHA-256 of the source's tokens joined by spaces: comments and layout do not count. */

@@ -33,8 +33,15 @@ export function normalizeUrl(text: string): string {
 
 /**
  * What `posts.url_key` holds for a URL (migration 0015): the SHA-256 (hex) of
- * {@link normalizeUrl}, so that an index takes URLs of any length.
+ * {@link normalizeUrl}, so that an index takes URLs of any length. The index holds its first
+ * {@link URL_KEY_INDEXED_LENGTH} characters (migration 0024).
  */
 export function urlKey(url: string): string {
   return sha256Hex(normalizeUrl(url));
 }
+
+/**
+ * How many leading characters of `posts.url_key` its index holds (`substr(url_key, 1, 16)`,
+ * migration 0024): a query reaches the index only through that very expression.
+ */
+export const URL_KEY_INDEXED_LENGTH = 16;

@@ -1,8 +1,8 @@
-import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database, NewPostRow, PostRow } from '../../db/schema.ts';
 import { published } from '../../db/staging.ts';
-import { urlKey } from '../../lib/url-key.ts';
+import { URL_KEY_INDEXED_LENGTH, urlKey } from '../../lib/url-key.ts';
 
 /**
  * The list a post's `order` counts in: one collection, or one user's Uncategorized posts
@@ -119,7 +119,8 @@ export function withUrlKey<F extends { url?: string | null }>(fields: F): F {
 /**
  * The live, published posts whose `url_key` is `key`, newest first, with their collection's name (null for
  * Uncategorized): of every user, for the caller to keep those it may read. Served by the index
- * `posts_live_url_key`.
+ * `posts_live_url_key_prefix` on the key's first characters (migration 0024); the whole key is
+ * compared too.
  */
 export function listLivePostsWithUrlKey(db: Db, key: string, limit: number) {
   return db
@@ -133,6 +134,11 @@ export function listLivePostsWithUrlKey(db: Db, key: string, limit: number) {
       'posts.collection_id',
       'collections.name as collection_name',
     ])
+    .where(
+      sql`substr(${sql.ref('posts.url_key')}, 1, ${sql.lit(URL_KEY_INDEXED_LENGTH)})`,
+      '=',
+      key.slice(0, URL_KEY_INDEXED_LENGTH),
+    )
     .where('posts.url_key', '=', key)
     .where('posts.binned_at', 'is', null)
     .where(published('posts'))
