@@ -12,7 +12,8 @@ export interface ThreadPool<Task, Result> {
   /**
    * Runs `task` on a thread (started if none is free and the pool has room) and resolves to what
    * the module's default export returned. Tasks and results cross threads by structured clone.
-   * @throws what the thread threw; the signal's reason when it is aborted (the thread ends).
+   * @throws what the thread threw; an AbortError when `signal` is aborted first (a thread
+   *   running the task ends).
    */
   run(task: Task, signal?: AbortSignal): Promise<Result>;
   /** Ends the threads, waiting for the tasks they run. */
