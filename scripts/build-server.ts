@@ -7,7 +7,8 @@
  *
  * Entry points: `main.js` (the server), `cli/main.js` (the `nestmark` command),
  * `extraction-thread.js` and `strength-thread.js` (the page-copy and strength threads, loaded by
- * `extraction-pool.ts` and `strength.ts` from beside the bundle: lib/thread-pool.ts), and `start.js` and `features/link-preview/guarded-fetcher.js`, with which the journeys' server
+ * `extraction-pool.ts` and `strength.ts` from beside the bundle: lib/thread-pool.ts), and
+ * `start.js` and `features/link-preview/guarded-fetcher.js`, with which the journeys' server
  * (e2e/e2e-server.mjs) starts the build.
  */
 import { readFileSync, rmSync } from 'node:fs';
@@ -16,9 +17,10 @@ import { build } from 'esbuild';
 /**
  * Packages loaded from node_modules at run time, not bundled: native modules, packages that load
  * files of their own (worker scripts, fonts, static assets) or optional modules, those the server
- * loads with `import()` when first needed or on its threads only (bundled, they would gain nothing at start, and a
- * CommonJS one would lose its named exports: esbuild's chunk of a CommonJS module exports only a
- * default), and fast-json-stringify, which `http/serializer.ts` requires itself.
+ * loads with `import()` when first needed or on its threads only (bundled, they would gain
+ * nothing at start, and a CommonJS one would lose its named exports: esbuild's chunk of a
+ * CommonJS module exports only a default), and fast-json-stringify, which `http/serializer.ts`
+ * requires itself.
  */
 const EXTERNAL = [
   '@aws-sdk/*',

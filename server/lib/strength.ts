@@ -4,9 +4,9 @@ import type { StrengthTask } from './strength-thread.ts';
 /*
  * Strength estimates (zxcvbn-ts) for passwords being set and share tokens being chosen. They run
  * on a thread of their own (strength-thread.ts): zxcvbn's dictionaries take about 50 MB, which
- * the thread takes with it when it ends, STRENGTH_IDLE_MS after the last check. A server where nobody has
- * set a password or chosen a token for a while holds none of it; the first check after that waits
- * a few hundred milliseconds for the thread to start and load them
+ * the thread takes with it when it ends, STRENGTH_IDLE_MS after the last check. A server where
+ * nobody has set a password or chosen a token for a while holds none of it; the first check after
+ * that waits a few hundred milliseconds for the thread to start and load them
  * (docs/OPERATIONS.md#start-time-and-memory).
  */
 

@@ -6,8 +6,8 @@ import { startServer } from '../start.ts';
  * except that its link previews go through the local sites' fetcher (local-sites.ts): names under
  * `sites.example` resolve to 127.0.0.1, and the SSRF guard lets it reach 127.0.0.1 on the port in
  * NESTMARK_TEST_SITES_PORT, nothing else. `startServerProcess({ localSitesPort })` runs it; this
- * file is not part of the build (scripts/build-server.ts bundles from the server's entries), and production has
- * no setting that gives such an allowance.
+ * file is not part of the build (scripts/build-server.ts bundles from the server's entries), and
+ * production has no setting that gives such an allowance.
  */
 
 const port = Number(process.env.NESTMARK_TEST_SITES_PORT);

@@ -501,8 +501,8 @@ const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', '
  * microseconds (each bound is the year 5138 in that unit). Old Shaarli and Scuttle exports wrote
  * the Apache log format (`10/Oct/2000:13:55:36 +0300`), which is read too.
  *
- * @returns the instant in milliseconds since the epoch, or null for a missing, unreadable (`invaliddate`), zero, negative or
- *   absurdly large value: a bad date never costs the bookmark.
+ * @returns the instant in milliseconds since the epoch, or null for a missing, unreadable
+ *   (`invaliddate`), zero, negative or absurdly large value: a bad date never costs the bookmark.
  */
 export function parseTimestamp(value: string | undefined): number | null {
   if (value === undefined) return null;
