@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { on } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { Faker, en } from '@faker-js/faker';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../server/app.ts';
@@ -15,6 +16,7 @@ import type { LinkFetcher } from '../server/features/link-preview/guarded-fetche
 import { insertUser } from '../server/features/users/users.repository.ts';
 import { systemClock } from '../server/lib/clock.ts';
 import { openFreshDatabase } from '../server/test/fresh-database.ts';
+import type { ProbeRequest } from './probe-thread.ts';
 
 /** Every benchmark draws its data from this seed, so two runs measure the same rows. */
 export const SEED = 20261122;
@@ -185,9 +187,6 @@ export function formatTable(table: Table): string {
   ].join('\n');
 }
 
-/** Pause between two requests of one probe of {@link probeOtherRequests}. */
-export const PROBE_INTERVAL_MS = 50;
-
 /** Creates a second user through the owner and signs them in; resolves to their access token. */
 export async function signUpOther(url: string, ownerToken: string): Promise<string> {
   const user = { name: 'Other', email: 'other@bench.test', password: 'other-user-password' };
@@ -207,33 +206,32 @@ export async function signUpOther(url: string, ownerToken: string): Promise<stri
 }
 
 /**
- * Sends each of `probes` (a request by name) over and over while background work runs, waiting
- * PROBE_INTERVAL_MS after each answer; a failed answer throws. `stop()` ends them and resolves
- * to the latencies (ms) of each, in order.
+ * Sends each of `probes` (a request by name) over and over while background work runs, from a
+ * thread of their own (probe-thread.ts), waiting 50 ms after each answer; resolves once the
+ * first requests are sent. `stop()` ends them and resolves to the latencies (ms) of each, in
+ * order; it throws if an answer failed.
  */
-export function probeOtherRequests<Name extends string>(
-  probes: Record<Name, () => Promise<Response>>,
-): { stop(): Promise<Record<Name, number[]>> } {
-  const latencies = {} as Record<Name, number[]>;
-  let probing = true;
-  const running = Promise.all(
-    (Object.keys(probes) as Name[]).map(async (name) => {
-      latencies[name] = [];
-      while (probing) {
-        const start = performance.now();
-        const response = await probes[name]();
-        await response.arrayBuffer();
-        if (!response.ok) throw new Error(`${name}: ${response.status}`);
-        latencies[name].push(performance.now() - start);
-        await sleep(PROBE_INTERVAL_MS);
-      }
-    }),
+export async function probeOtherRequests<Name extends string>(
+  probes: Record<Name, ProbeRequest>,
+): Promise<{ stop(): Promise<Record<Name, number[]>> }> {
+  // A thread has a module loader of its own, which the benchmark's tsx does not reach: the
+  // TypeScript module is imported through tsx's API.
+  const module = JSON.stringify(new URL('./probe-thread.ts', import.meta.url).href);
+  const thread = new Worker(
+    `import('tsx/esm/api').then(({ tsImport }) => tsImport(${module}, ${JSON.stringify(import.meta.url)}))`,
+    { eval: true, workerData: probes },
   );
+  const messages = on(thread, 'message');
+  const next = async (): Promise<unknown> => {
+    const message = (await messages.next()) as IteratorResult<[unknown]>;
+    if (message.done) throw new Error('the probe thread ended');
+    return message.value[0];
+  };
+  await next(); // started
   return {
     async stop() {
-      probing = false;
-      await running;
-      return latencies;
+      thread.postMessage('stop');
+      return (await next()) as Record<Name, number[]>;
     },
   };
 }

@@ -139,9 +139,9 @@ async function measureCopying(dialect: DialectName, pages: ArticlePage[]): Promi
         body: JSON.stringify({ content: `A note of the other user, ${i}` }),
       });
     }
-    const probes = probeOtherRequests({
-      health: () => fetch(`${server.url}/api/health`),
-      list: () => fetch(`${server.url}/api/posts?limit=20`, { headers: other }),
+    const probes = await probeOtherRequests({
+      health: { url: `${server.url}/api/health` },
+      list: { url: `${server.url}/api/posts?limit=20`, headers: other },
     });
 
     const file = [
