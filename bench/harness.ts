@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { on } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -187,8 +187,15 @@ export function formatTable(table: Table): string {
   ].join('\n');
 }
 
-/** Creates a second user through the owner and signs them in; resolves to their access token. */
-export async function signUpOther(url: string, ownerToken: string): Promise<string> {
+/**
+ * Creates a second user through the owner, signs them in and gives them a list of their own (20
+ * notes, Uncategorized), whose pages the probes of {@link probeOtherRequests} can ask for.
+ * @returns their `authorization` header (a bearer access token).
+ */
+export async function signUpOther(
+  url: string,
+  ownerToken: string,
+): Promise<{ authorization: string }> {
   const user = { name: 'Other', email: 'other@bench.test', password: 'other-user-password' };
   const created = await fetch(`${url}/api/users`, {
     method: 'POST',
@@ -202,7 +209,16 @@ export async function signUpOther(url: string, ownerToken: string): Promise<stri
     body: JSON.stringify({ email: user.email, password: user.password }),
   });
   const body = (await response.json()) as { data: { token: { access_token: string } } };
-  return body.data.token.access_token;
+  const other = { authorization: `Bearer ${body.data.token.access_token}` };
+  for (let i = 0; i < 20; i++) {
+    const note = await fetch(`${url}/api/posts`, {
+      method: 'POST',
+      headers: { ...other, 'content-type': 'application/json' },
+      body: JSON.stringify({ content: `A note of the other user, ${i}` }),
+    });
+    if (!note.ok) throw new Error(`a note of the other user: ${note.status}`);
+  }
+  return other;
 }
 
 /**
