@@ -152,6 +152,13 @@ function ftsMatch(terms: readonly string[]): string {
 type PostsQuery = SelectQueryBuilder<Database, 'posts', PostRow>;
 
 /**
+ * `rows` (posts in result order, a limited number) as a table of their own named like the
+ * original: conditions on it are checked on those rows only, so reading stops where `rows` do.
+ */
+const readAsPosts = (db: Db, rows: PostsQuery): PostsQuery =>
+  db.selectFrom(rows.as('posts')).selectAll();
+
+/**
  * The order results come in after relevance: a list's own order; in the recycle bin, last
  * deleted first; else newest first.
  */
@@ -392,17 +399,12 @@ async function findMatches(
 ): Promise<PostRow[]> {
   const phase = <O>(rows: SelectQueryBuilder<Database, 'posts', O>) => notIn(rows, query, earlier);
   if (limit > 0 && (tier !== 'title' || dialectOf(db) === 'postgres')) {
-    // The newest posts in scope after the first `skip`, as a table of their own named like the
-    // original, so that the walk stops after `budget` rows whatever the conditions.
+    // The newest posts in scope after the first `skip`, read as a table of their own, so that
+    // the walk stops after `budget` rows whatever the conditions.
     const fromNewest = (budget: number, skip: number, wanted: number) => {
       const newest = sorted(db, qb, scope, budget - skip).offset(skip);
-      const candidates = phase(db.selectFrom(newest.as('posts')).selectAll());
-      return sorted(
-        db,
-        matching(candidates as unknown as PostsQuery, query, tier),
-        scope,
-        wanted,
-      ).execute();
+      const candidates = phase(readAsPosts(db, newest));
+      return sorted(db, matching(candidates, query, tier), scope, wanted).execute();
     };
     const found = await fromNewest(SCAN_BUDGET, 0, limit);
     if (found.length === limit) return found;
@@ -479,9 +481,8 @@ async function matches(
     // Most title matches meet the rest of the query too, and the first TITLE_WALK of them in
     // result order fill a page. When they do not (`-word`, `type:`), the rest are looked up by
     // id if they are not too many, rather than walk on through the index of every post in scope.
-    const first = sorted(db, throughIndex(db, qb, query, tier), scope, TITLE_WALK);
-    const candidates = db.selectFrom(first.as('posts')).selectAll() as unknown as PostsQuery;
-    const walked = await sorted(db, matching(candidates, query, tier), scope, limit).execute();
+    const first = readAsPosts(db, sorted(db, throughIndex(db, qb, query, tier), scope, TITLE_WALK));
+    const walked = await sorted(db, matching(first, query, tier), scope, limit).execute();
     if (walked.length === limit) return walked;
     const many = await fewCandidates(db, query, tier, MANY_TITLE_HITS);
     if (many) return byId(many);
