@@ -7,7 +7,8 @@ import { createTestApp, type TestApp, type TestUser } from '../../test/test-app.
 
 /*
  * GET /api/posts beyond one list in manual order: withDescendants without a search, offset,
- * the recycle bin of one list, sorts with keyset paging; and `tag_names: null` on writes.
+ * the recycle bin of one list, a tag page, sorts with keyset paging; and `tag_names: null` on
+ * writes.
  */
 
 let t: TestApp;
@@ -194,6 +195,47 @@ describe('the recycle bin of one list', () => {
       'one-a',
     ]);
     expect((await get(stranger.token, { is_archived: true, collection_id: one })).status).toBe(404);
+  });
+});
+
+describe('a tag page', () => {
+  it('lists the live posts carrying the tag, newest first, paged by after_id; 400 for a cursor that is not one of them', async () => {
+    const owner = await t.createUser();
+    const asOwner = createAs(t, owner);
+    const stranger = await t.createUser();
+    const one = (await asOwner.collection({ name: 'One' })).id;
+    const two = (await asOwner.collection({ name: 'Two' })).id;
+    const tagged = (content: string, collection_id: number | null) =>
+      asOwner.post({ content, collection_id, tag_names: ['Reading'] });
+    const first = await tagged('t1', one);
+    t.clock.advance(1000);
+    await asOwner.post({ content: 'untagged', collection_id: one, tag_names: ['Other'] });
+    await tagged('t2', two);
+    t.clock.advance(1000);
+    // Two posts created at the same moment: the later id comes first.
+    await tagged('t3', null);
+    await tagged('t4', one);
+    t.clock.advance(1000);
+    const binned = await tagged('binned', two);
+    await t.call(postEndpoints.delete, { token: owner.token, params: { id: binned.id } });
+    await tagged('t5', two);
+    const tagId = first.tags![0]!.id;
+
+    const expected = ['t5', 't4', 't3', 't2', 't1'];
+    expect(contents(await list(owner, { tag_id: tagId }))).toEqual(expected);
+    for (const size of [1, 2, 3]) {
+      expect(contents(await allPages(owner, { tag_id: tagId }, size))).toEqual(expected);
+    }
+
+    const untagged = (await list(owner, { collection_id: one })).find(
+      (post) => post.content === 'untagged',
+    )!;
+    const theirs = await createAs(t, stranger).post({ content: 'theirs', tag_names: ['Reading'] });
+    for (const cursor of [untagged, binned, theirs]) {
+      const res = await get(owner.token, { tag_id: tagId, limit: 2, after_id: cursor.id });
+      expect(res.status, cursor.content).toBe(400);
+      expect(res.error?.fields?.after_id).toEqual(['is not a post of this list']);
+    }
   });
 });
 

@@ -447,7 +447,7 @@ export function createPostsService({
       let after: PostRow | undefined;
       if (query.after_id !== undefined) {
         after = await findPost(db, query.after_id);
-        if (!after || !isIn(after, listing)) {
+        if (!after || !(await isIn(db, after, listing))) {
           throw badRequest('after_id is not a post of this list.', {
             after_id: ['is not a post of this list'],
           });
@@ -754,8 +754,11 @@ function assertFavoritesAlone(
   }
 }
 
-/** Whether `post` belongs to the listing (for validating a paging cursor). */
-function isIn(post: PostRow, listing: PostListing): boolean {
+/**
+ * Whether `post` belongs to the listing (for validating a paging cursor): a tag page's posts are
+ * the live ones carrying its tag.
+ */
+async function isIn(db: Db, post: PostRow, listing: PostListing): Promise<boolean> {
   switch (listing.kind) {
     case 'recycle-bin':
       return post.user_id === listing.userId && post.binned_at !== null;
@@ -771,7 +774,10 @@ function isIn(post: PostRow, listing: PostListing): boolean {
       return post.user_id === listing.userId && post.binned_at === null;
     case 'list':
       return sameScope(scopeOf(post), listing.scope) && post.binned_at === null;
-    case 'tagged':
-      return post.binned_at === null;
+    case 'tagged': {
+      if (post.binned_at !== null) return false;
+      const tags = (await listTagsOfPosts(db, [post.id])).get(post.id)!;
+      return tags.some((tag) => tag.id === listing.tagId);
+    }
   }
 }
